@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import autocannon from "autocannon";
+import { PROJECT_ROOT } from "../src/server/runtime.ts";
+
+export const TSX = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+export async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(TSX, args, {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(readyUrl)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`${args.join(" ")} did not become ready at ${readyUrl}`);
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+export type LoadResult = { requestsPerSecond: number; p99Ms: number; errors: number; non2xx: number };
+
+export async function load(url: string, connections: number, seconds: number): Promise<LoadResult> {
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}

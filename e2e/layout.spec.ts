@@ -1,0 +1,45 @@
+import { expect, test } from "./fixtures/test.ts";
+
+test("the footer shows the brand line, the 'Social' heading and three social links without a target", async ({
+  page,
+}) => {
+  await page.goto("/blog");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toContainText("Tools Gallery. Providing reliable services since 1992");
+  await expect(footer.getByRole("heading", { name: "Social" })).toBeVisible();
+  const social = footer.getByRole("navigation", { name: "Social" }).getByRole("link");
+  await expect(social).toHaveText([
+    "Tools Gallery on Twitter",
+    "Tools Gallery on YouTube",
+    "Tools Gallery on Facebook",
+  ]);
+  for (const link of await social.all()) {
+    await expect(link).toBeVisible();
+    await expect(link).not.toHaveAttribute("target", /.*/);
+  }
+});
+
+test("a tool whose stock is below its minimum order is marked 'Stock Out'", async ({ page, request }) => {
+  const tools = (await (await request.get("/api/tools?page_size=100")).json()) as {
+    items: { tool_name: string; available_quantity: number; minimum_quantity: number }[];
+  };
+  const stockOut = tools.items.filter((tool) => tool.available_quantity < tool.minimum_quantity);
+  expect(stockOut.length).toBeGreaterThan(0);
+
+  await page.goto("/");
+  const cards = page.getByRole("region", { name: "Latest Tools" }).getByRole("article");
+  await expect(cards).toHaveCount(6);
+  for (const card of await cards.all()) {
+    const name = await card.getByRole("heading").textContent();
+    const isStockOut = stockOut.some((tool) => tool.tool_name === name);
+    await expect(card.getByText("Stock Out", { exact: true })).toHaveCount(isStockOut ? 1 : 0);
+  }
+});
+
+test("'Show more tools' loads the next tools of the catalog", async ({ page }) => {
+  await page.goto("/");
+  const cards = page.getByRole("region", { name: "Latest Tools" }).getByRole("article");
+  await expect(cards).toHaveCount(6);
+  await page.getByRole("button", { name: "Show more tools" }).click();
+  await expect(cards).toHaveCount(12);
+});

@@ -1,0 +1,34 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { DatabaseConfig } from "../../config.ts";
+import type { Database } from "./schema.ts";
+
+export type Db = Kysely<Database>;
+
+export function createDb(config: DatabaseConfig): Db {
+  if (config.kind === "postgres") {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) }),
+    });
+  }
+  if (config.file !== ":memory:") fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  const sqlite = new SQLite(config.file);
+  // WAL with synchronous=FULL: an acknowledged write survives a power cut (DESIGN.md, data rules).
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export async function isDbReachable(db: Db): Promise<boolean> {
+  try {
+    await db.selectNoFrom((eb) => eb.lit(1).as("one")).execute();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,31 @@
+import type { ApiErrorCode, FieldIssue } from "../../../shared/api-error.ts";
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly details?: FieldIssue[],
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = "Not found") {
+    super(404, "NOT_FOUND", message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, "CONFLICT", message);
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(details: FieldIssue[], message = "The request is not valid") {
+    super(400, "VALIDATION_FAILED", message, details);
+  }
+}

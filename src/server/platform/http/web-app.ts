@@ -1,0 +1,36 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+const HASHED_ASSET = `${path.sep}assets${path.sep}`;
+
+/**
+ * Serves the built single-page app. Vite's hashed files under /assets never change and are cached
+ * for a year; index.html is revalidated on every visit so a new release shows at once.
+ */
+export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    prefix: "/",
+    index: ["index.html"],
+    cacheControl: false,
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      if (filePath.includes(HASHED_ASSET)) res.header("cache-control", "public, max-age=31536000, immutable");
+      else if (filePath.endsWith(".html")) res.header("cache-control", "no-cache");
+      else res.header("cache-control", "public, max-age=3600");
+    },
+  });
+}
+
+export function hasWebBuild(webRoot: string): boolean {
+  return fs.existsSync(path.join(webRoot, "index.html"));
+}
+
+/** Paths the SPA may own: not the API, not an image, not a file name with an extension. */
+export function isHistoryFallbackPath(url: string): boolean {
+  const pathname = url.split("?")[0] ?? "/";
+  if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/images/")) return false;
+  return !path.posix.basename(pathname).includes(".");
+}

@@ -1,0 +1,26 @@
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { ReviewPageSchema } from "../../../shared/reviews.schemas.ts";
+import { apiGet } from "../../lib/api-client.ts";
+
+export const reviewKeys = {
+  all: ["reviews"] as const,
+  first: (count: number) => ["reviews", "first", count] as const,
+  pages: (pageSize: number) => ["reviews", "pages", pageSize] as const,
+};
+
+export function useFirstReviews(count: number) {
+  return useQuery({
+    queryKey: reviewKeys.first(count),
+    queryFn: ({ signal }) => apiGet(`/api/reviews?page=1&page_size=${count}`, ReviewPageSchema, signal),
+  });
+}
+
+export function useReviewPages(pageSize: number) {
+  return useInfiniteQuery({
+    queryKey: reviewKeys.pages(pageSize),
+    queryFn: ({ pageParam, signal }) =>
+      apiGet(`/api/reviews?page=${pageParam}&page_size=${pageSize}`, ReviewPageSchema, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
+  });
+}

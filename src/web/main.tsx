@@ -1,0 +1,19 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
+import "./styles.css";
+import { AppRoutes } from "./app/app-routes.tsx";
+import { Providers } from "./app/providers.tsx";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("The page has no #root element");
+
+createRoot(container).render(
+  <StrictMode>
+    <BrowserRouter>
+      <Providers>
+        <AppRoutes />
+      </Providers>
+    </BrowserRouter>
+  </StrictMode>,
+);

@@ -1,0 +1,27 @@
+import { technologies } from "../../features/portfolio/portfolio-content.ts";
+
+export function TechnologyPage() {
+  return (
+    <article>
+      <h2 className="mb-6 text-3xl font-bold">About Technology</h2>
+      <div className="grid gap-6 md:grid-cols-2">
+        {technologies.map((group) => (
+          <section key={group.group} className="card bg-base-100 shadow-md" aria-labelledby={`tech-${group.group}`}>
+            <div className="card-body">
+              <h3 id={`tech-${group.group}`} className="card-title">
+                {group.group}
+              </h3>
+              <ul className="flex flex-wrap gap-2">
+                {group.items.map((item) => (
+                  <li key={item} className="badge badge-primary badge-soft badge-lg">
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </section>
+        ))}
+      </div>
+    </article>
+  );
+}
