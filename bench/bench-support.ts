@@ -19,7 +19,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
+export async function startProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+  pollEveryMs = 100,
+): Promise<ChildProcess> {
   const child = spawn(TSX, args, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env },
@@ -32,7 +37,7 @@ export async function startProcess(args: string[], env: NodeJS.ProcessEnv, ready
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, pollEveryMs));
   }
   child.kill("SIGKILL");
   throw new Error(`${args.join(" ")} did not become ready at ${readyUrl}`);

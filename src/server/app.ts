@@ -41,7 +41,6 @@ export async function buildApp({ config, db, images }: AppDeps): Promise<Fastify
         description:
           "REST API of the Tools Gallery storefront. Money is in integer cents; timestamps are ISO-8601 UTC.",
       },
-      servers: [{ url: config.publicUrl }],
     },
     transform: jsonSchemaTransform,
   });
