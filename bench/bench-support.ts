@@ -1,10 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
-import path from "node:path";
 import autocannon from "autocannon";
 import { PROJECT_ROOT } from "../src/server/runtime.ts";
-
-export const TSX = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,7 +22,8 @@ export async function startProcess(
   readyUrl: string,
   pollEveryMs = 100,
 ): Promise<ChildProcess> {
-  const child = spawn(TSX, args, {
+  // One process, as `npm start` runs: Node with the TypeScript loader, not the tsx wrapper.
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],

@@ -31,7 +31,7 @@ export async function buildApp({ config, db, images }: AppDeps): Promise<Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { isHttps: config.publicUrl.startsWith("https://") });
+  registerSecurityHeaders(app, { isHttps: config.publicUrl.startsWith("https://") });
 
   await app.register(swagger, {
     openapi: {

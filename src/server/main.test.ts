@@ -2,19 +2,21 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, expect, test } from "vitest";
 import { PROJECT_ROOT } from "./runtime.ts";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-main-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-const TSX = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
 const MAIN = path.join(PROJECT_ROOT, "src", "server", "main.ts");
+// The TypeScript loader by absolute path: the server runs from a scratch working directory.
+const TSX_LOADER = pathToFileURL(path.join(PROJECT_ROOT, "node_modules", "tsx", "dist", "loader.mjs")).href;
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
 function startMain(env: Record<string, string>) {
-  const child = spawn(TSX, [MAIN], {
+  const child = spawn(process.execPath, ["--import", TSX_LOADER, MAIN], {
     cwd: dataDir,
     env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), DATA_DIR: dataDir, SEED_DEMO: "false", ...env },
   });

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import type { Db } from "../../platform/db/database.ts";
 import type { ImageStore } from "../../platform/images/image-store.ts";
 import { insertBlogPosts } from "../blog/blog.repository.ts";
@@ -23,6 +22,8 @@ export function seedId(key: string): string {
 }
 
 export async function renderToolImages(images: ImageStore): Promise<Map<string, string>> {
+  // Loaded only when there is something to draw: libvips is large and most starts seed nothing.
+  const { default: sharp } = await import("sharp");
   const urls = new Map<string, string>();
   for (const tool of demoTools) {
     const webp = await sharp(Buffer.from(drawToolSvg(tool.art)))

@@ -20,27 +20,43 @@ export async function getTool(db: Db, id: string): Promise<Tool> {
 }
 
 const MAX_CACHED_PAGES = 200;
+/** How long a read of the catalog version is trusted before it is read again. */
+export const CATALOG_VERSION_TTL_MS = 100;
 
 /** Serialized tool-list pages of one server instance, each stamped with the catalog version. */
-export type ToolListCache = Map<string, { version: string; json: Buffer }>;
+export type ToolListCache = {
+  pages: Map<string, { version: string; json: Buffer }>;
+  version?: string;
+  versionReadAt: number;
+};
 
 export function createToolListCache(): ToolListCache {
-  return new Map();
+  return { pages: new Map(), versionReadAt: Number.NEGATIVE_INFINITY };
+}
+
+async function currentCatalogVersion(db: Db, cache: ToolListCache): Promise<string> {
+  const now = performance.now();
+  if (cache.version === undefined || now - cache.versionReadAt >= CATALOG_VERSION_TTL_MS) {
+    cache.version = await findCatalogVersion(db);
+    cache.versionReadAt = now;
+  }
+  return cache.version;
 }
 
 /**
  * The tool list is the most read answer of the shop. It is served from bytes serialized once per
- * catalog version: each request costs one read of the version row, and any change to a tool (on
- * any instance, by any writer) bumps the version in the same transaction. The version is read
- * before the rows, so a cached page is never older than its stamp.
+ * catalog version (docs/decisions/006-catalog-list-cache.md). Any change to a tool, by any
+ * writer on any instance, bumps the version in its transaction; an instance reads the version at
+ * most every CATALOG_VERSION_TTL_MS, so another writer's change shows within that time. The
+ * version is read before the rows, so a cached page is never older than its stamp.
  */
 export async function listToolsSerialized(db: Db, cache: ToolListCache, query: PageQuery): Promise<Buffer> {
-  const version = await findCatalogVersion(db);
+  const version = await currentCatalogVersion(db, cache);
   const key = `${query.page}:${query.page_size}`;
-  const cached = cache.get(key);
+  const cached = cache.pages.get(key);
   if (cached?.version === version) return cached.json;
   const json = Buffer.from(JSON.stringify(z.encode(ToolPageSchema, await listTools(db, query))));
-  if (cache.size >= MAX_CACHED_PAGES) cache.clear();
-  cache.set(key, { version, json });
+  if (cache.pages.size >= MAX_CACHED_PAGES) cache.pages.clear();
+  cache.pages.set(key, { version, json });
   return json;
 }
