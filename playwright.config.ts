@@ -27,7 +27,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "npx tsx scripts/e2e-server.ts",
+    command: "node scripts/e2e-server.mjs",
     url: `http://127.0.0.1:${port}/api/ready`,
     env: { PORT: String(port), HOST: "127.0.0.1" },
     reuseExistingServer: !process.env.CI,

@@ -16,14 +16,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Starts `node <args>` (compiled JavaScript, as `npm start` runs it) and waits until it answers. */
 export async function startProcess(
   args: string[],
   env: NodeJS.ProcessEnv,
   readyUrl: string,
   pollEveryMs = 100,
 ): Promise<ChildProcess> {
-  // One process, as `npm start` runs: Node with the TypeScript loader, not the tsx wrapper.
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+  const child = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],

@@ -1,17 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { isWebBuildStale } from "../scripts/web-build.ts";
-import { PROJECT_ROOT, WEB_BUILD_DIR } from "../src/server/runtime.ts";
+import { buildAll } from "../scripts/build.ts";
+import { WEB_BUILD_DIR } from "../src/server/runtime.ts";
 
 // Home page budget (DESIGN.md): initial JavaScript under 120 KB gzipped. "Initial" is what
 // index.html loads before any route is visited: its module scripts and their static imports.
 const BUDGET_BYTES = 120 * 1024;
 
-if (isWebBuildStale(PROJECT_ROOT, WEB_BUILD_DIR)) {
-  const { build } = await import("vite");
-  await build({ configFile: path.join(PROJECT_ROOT, "vite.config.ts"), logLevel: "warn" });
-}
+await buildAll({ onlyIfStale: true });
 
 const html = fs.readFileSync(path.join(WEB_BUILD_DIR, "index.html"), "utf8");
 const entries = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map(

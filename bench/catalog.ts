@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { buildAll } from "../scripts/build.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { insertTools } from "../src/server/features/tools/tools.repository.ts";
 import { prepareData } from "../src/server/runtime.ts";
@@ -18,6 +19,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-bench-"));
 const children: Awaited<ReturnType<typeof startProcess>>[] = [];
 try {
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "true" });
+  await buildAll({ onlyIfStale: true });
   const { db } = await prepareData(config);
   const seeded = await db.selectFrom("tools").selectAll().orderBy("created_at", "desc").execute();
   const extra = Array.from({ length: CATALOG_SIZE - seeded.length }, (_, index) => {
@@ -40,7 +42,7 @@ try {
   const appUrl = `http://127.0.0.1:${appPort}${listPath}`;
   children.push(
     await startProcess(
-      ["src/server/main.ts"],
+      ["dist/server/main.js"],
       {
         DATA_DIR: dataDir,
         PORT: String(appPort),
@@ -61,7 +63,7 @@ try {
 
   const barePort = await freePort();
   const bareUrl = `http://127.0.0.1:${barePort}${listPath}`;
-  children.push(await startProcess(["bench/bare-server.ts", bodyFile, String(barePort)], {}, bareUrl));
+  children.push(await startProcess(["bench/bare-server.mjs", bodyFile, String(barePort)], {}, bareUrl));
 
   console.info(
     `Catalog: ${CATALOG_SIZE} tools, ${body.length} bytes per answer; ${CONNECTIONS} connections, ${SECONDS} s each\n`,

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { buildAll } from "../scripts/build.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { prepareData } from "../src/server/runtime.ts";
 import { freePort, startProcess, stopProcess } from "./bench-support.ts";
 
 // Budgets (DESIGN.md): cold start to first answered request under 1 s; idle memory under 150 MB.
-// Baseline in the same run: a bare Fastify process started the same way (tsx).
+// Baseline in the same run: a bare Fastify process started the same way (plain node).
 const RUNS = 5;
 
 function residentMegabytes(pid: number): number {
@@ -37,6 +38,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-startup-"));
 try {
   // Migrated and seeded beforehand: a restart of a running shop, not its very first start.
+  await buildAll({ onlyIfStale: true });
   const { db } = await prepareData(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "true" }));
   await db.destroy();
   const bodyFile = path.join(dataDir, "body.json");
@@ -45,10 +47,10 @@ try {
   const app: { coldStartMs: number; idleMb: number }[] = [];
   const bare: { coldStartMs: number; idleMb: number }[] = [];
   for (let run = 0; run < RUNS; run++) {
-    bare.push(await measure(["bench/bare-server.ts", bodyFile, "$PORT"], {}, "/api/tools"));
+    bare.push(await measure(["bench/bare-server.mjs", bodyFile, "$PORT"], {}, "/api/tools"));
     app.push(
       await measure(
-        ["src/server/main.ts"],
+        ["dist/server/main.js"],
         { DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production" },
         "/api/health",
       ),

@@ -11,6 +11,7 @@ import { createLocalImageStore, type ImageStore } from "./platform/images/image-
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const WEB_BUILD_DIR = path.join(PROJECT_ROOT, "dist", "web");
+export const SERVER_BUILD_FILE = path.join(PROJECT_ROOT, "dist", "server", "main.js");
 
 /** Reads `.env` from the working directory when there is one; real environment variables win. */
 export function loadDotEnv(): void {
