@@ -1,4 +1,5 @@
 import { EmptyState } from "../components/ui/empty-state.tsx";
+import { LoadMoreButton } from "../components/ui/load-more-button.tsx";
 import { QueryBoundary } from "../components/ui/query-boundary.tsx";
 import { ReviewCard } from "../features/reviews/components/review-card.tsx";
 import { useReviewPages } from "../features/reviews/reviews.queries.ts";
@@ -21,18 +22,12 @@ export function AllReviewsPage() {
                   <ReviewCard key={review.id} review={review} />
                 ))}
               </div>
-              {reviews.hasNextPage && (
-                <div className="mt-10 text-center">
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-primary"
-                    onClick={() => void reviews.fetchNextPage()}
-                    disabled={reviews.isFetchingNextPage}
-                  >
-                    {reviews.isFetchingNextPage ? "Loading…" : "Show more reviews"}
-                  </button>
-                </div>
-              )}
+              <LoadMoreButton
+                hasNextPage={reviews.hasNextPage}
+                isFetchingNextPage={reviews.isFetchingNextPage}
+                fetchNextPage={reviews.fetchNextPage}
+                label="Show more reviews"
+              />
             </>
           );
         }}

@@ -2,15 +2,16 @@ import * as z from "zod/mini";
 import type { Page, PageQuery } from "../../../shared/paging.schemas.ts";
 import { type Tool, ToolPageSchema } from "../../../shared/tools.schemas.ts";
 import type { Db } from "../../platform/db/database.ts";
+import { readPage } from "../../platform/db/paging.ts";
 import { NotFoundError } from "../../platform/http/errors.ts";
 import { countTools, findCatalogVersion, findToolById, findToolsPage } from "./tools.repository.ts";
 
 export async function listTools(db: Db, query: PageQuery): Promise<Page<Tool>> {
-  const [items, total] = await Promise.all([
-    findToolsPage(db, (query.page - 1) * query.page_size, query.page_size),
-    countTools(db),
-  ]);
-  return { items, page: query.page, page_size: query.page_size, total };
+  return readPage(
+    query,
+    (offset, limit) => findToolsPage(db, offset, limit),
+    () => countTools(db),
+  );
 }
 
 export async function getTool(db: Db, id: string): Promise<Tool> {

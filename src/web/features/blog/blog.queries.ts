@@ -1,6 +1,7 @@
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { BlogPostPageSchema, BlogPostSchema } from "../../../shared/blog.schemas.ts";
 import { apiGet } from "../../lib/api-client.ts";
+import { usePagedList } from "../../lib/paged-query.ts";
 
 export const blogKeys = {
   all: ["blog-posts"] as const,
@@ -9,13 +10,7 @@ export const blogKeys = {
 };
 
 export function useBlogPostPages(pageSize: number) {
-  return useInfiniteQuery({
-    queryKey: blogKeys.pages(pageSize),
-    queryFn: ({ pageParam, signal }) =>
-      apiGet(`/api/blog-posts?page=${pageParam}&page_size=${pageSize}`, BlogPostPageSchema, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
-  });
+  return usePagedList(blogKeys.pages(pageSize), "/api/blog-posts", BlogPostPageSchema, pageSize);
 }
 
 export function useBlogPost(slug: string) {

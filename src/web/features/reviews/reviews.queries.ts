@@ -1,6 +1,7 @@
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ReviewPageSchema } from "../../../shared/reviews.schemas.ts";
 import { apiGet } from "../../lib/api-client.ts";
+import { usePagedList } from "../../lib/paged-query.ts";
 
 export const reviewKeys = {
   all: ["reviews"] as const,
@@ -16,11 +17,5 @@ export function useFirstReviews(count: number) {
 }
 
 export function useReviewPages(pageSize: number) {
-  return useInfiniteQuery({
-    queryKey: reviewKeys.pages(pageSize),
-    queryFn: ({ pageParam, signal }) =>
-      apiGet(`/api/reviews?page=${pageParam}&page_size=${pageSize}`, ReviewPageSchema, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
-  });
+  return usePagedList(reviewKeys.pages(pageSize), "/api/reviews", ReviewPageSchema, pageSize);
 }

@@ -1,6 +1,5 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { ToolPageSchema } from "../../../shared/tools.schemas.ts";
-import { apiGet } from "../../lib/api-client.ts";
+import { usePagedList } from "../../lib/paged-query.ts";
 
 export const toolKeys = {
   all: ["tools"] as const,
@@ -8,11 +7,5 @@ export const toolKeys = {
 };
 
 export function useLatestTools(pageSize: number) {
-  return useInfiniteQuery({
-    queryKey: toolKeys.latest(pageSize),
-    queryFn: ({ pageParam, signal }) =>
-      apiGet(`/api/tools?page=${pageParam}&page_size=${pageSize}`, ToolPageSchema, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
-  });
+  return usePagedList(toolKeys.latest(pageSize), "/api/tools", ToolPageSchema, pageSize);
 }

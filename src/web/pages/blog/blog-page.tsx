@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { LoadMoreButton } from "../../components/ui/load-more-button.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import { useBlogPostPages } from "../../features/blog/blog.queries.ts";
 import { PublishedDate } from "../../features/blog/components/published-date.tsx";
@@ -44,18 +45,12 @@ export function BlogPage() {
                   </li>
                 ))}
               </ul>
-              {posts.hasNextPage && (
-                <div className="mt-10 text-center">
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-primary"
-                    onClick={() => void posts.fetchNextPage()}
-                    disabled={posts.isFetchingNextPage}
-                  >
-                    {posts.isFetchingNextPage ? "Loading…" : "Show older posts"}
-                  </button>
-                </div>
-              )}
+              <LoadMoreButton
+                hasNextPage={posts.hasNextPage}
+                isFetchingNextPage={posts.isFetchingNextPage}
+                fetchNextPage={posts.fetchNextPage}
+                label="Show older posts"
+              />
             </>
           );
         }}

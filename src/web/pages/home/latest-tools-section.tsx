@@ -1,4 +1,5 @@
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { LoadMoreButton } from "../../components/ui/load-more-button.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import { ToolCard } from "../../features/tools/components/tool-card.tsx";
 import { useLatestTools } from "../../features/tools/tools.queries.ts";
@@ -27,18 +28,12 @@ export function LatestToolsSection() {
                   <ToolCard key={tool.id} tool={tool} isPriority={index < 3} />
                 ))}
               </div>
-              {tools.hasNextPage && (
-                <div className="mt-10 text-center">
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-primary"
-                    onClick={() => void tools.fetchNextPage()}
-                    disabled={tools.isFetchingNextPage}
-                  >
-                    {tools.isFetchingNextPage ? "Loading…" : "Show more tools"}
-                  </button>
-                </div>
-              )}
+              <LoadMoreButton
+                hasNextPage={tools.hasNextPage}
+                isFetchingNextPage={tools.isFetchingNextPage}
+                fetchNextPage={tools.fetchNextPage}
+                label="Show more tools"
+              />
             </>
           );
         }}
