@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 
 const links = [
   { to: "/home", label: "Home" },
@@ -9,20 +9,31 @@ const links = [
   { to: "/login", label: "Login" },
 ] as const;
 
-function navLinkClass({ isActive }: { isActive: boolean }): string {
-  return isActive ? "menu-active font-semibold" : "";
+/** The home page answers at both / and /home, so its link is active on either. */
+function isLinkActive(to: string, pathname: string): boolean {
+  if (to === "/home" && pathname === "/") return true;
+  return pathname === to || pathname.startsWith(`${to}/`);
 }
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
   return (
     <>
-      {links.map((link) => (
-        <li key={link.to}>
-          <NavLink to={link.to} className={navLinkClass} onClick={onNavigate}>
-            {link.label}
-          </NavLink>
-        </li>
-      ))}
+      {links.map((link) => {
+        const isActive = isLinkActive(link.to, pathname);
+        return (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              className={isActive ? "menu-active font-semibold" : ""}
+              aria-current={isActive ? "page" : undefined}
+              onClick={onNavigate}
+            >
+              {link.label}
+            </Link>
+          </li>
+        );
+      })}
     </>
   );
 }
@@ -49,7 +60,7 @@ export function Navbar() {
         <div className="lg:hidden">
           <button
             type="button"
-            className="btn btn-ghost btn-square"
+            className="btn btn-ghost btn-square text-secondary-content"
             aria-label={isMenuOpen ? "Close menu" : "Open menu"}
             aria-expanded={isMenuOpen}
             aria-controls={menuId}
