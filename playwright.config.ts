@@ -34,5 +34,7 @@ export default defineConfig({
     timeout: 180_000,
     stdout: "pipe",
     stderr: "pipe",
+    // SIGTERM lets the server shut down cleanly and remove its data directory.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
   },
 });

@@ -45,11 +45,11 @@ try {
       ["dist/server/main.js"],
       {
         DATA_DIR: dataDir,
+        DATABASE_URL: "",
         PORT: String(appPort),
         HOST: "127.0.0.1",
         SEED_DEMO: "false",
         LOG_LEVEL: "warn",
-        NODE_ENV: "production",
       },
       `http://127.0.0.1:${appPort}/api/ready`,
     ),

@@ -64,7 +64,7 @@ try {
   children.push(
     await startProcess(
       ["dist/server/main.js"],
-      { DATA_DIR: dataDir, PORT: String(appPort), HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production" },
+      { DATA_DIR: dataDir, DATABASE_URL: "", PORT: String(appPort), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
       `http://127.0.0.1:${appPort}/api/ready`,
     ),
   );

@@ -51,7 +51,7 @@ try {
     app.push(
       await measure(
         ["dist/server/main.js"],
-        { DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production" },
+        { DATA_DIR: dataDir, DATABASE_URL: "", HOST: "127.0.0.1", LOG_LEVEL: "warn" },
         "/api/health",
       ),
     );

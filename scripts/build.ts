@@ -3,8 +3,9 @@ import { pathToFileURL } from "node:url";
 import { PROJECT_ROOT, SERVER_BUILD_FILE, WEB_BUILD_DIR } from "../src/server/runtime.ts";
 import { isBuildStale } from "./build-freshness.ts";
 
-const WEB_SOURCES = ["src/web", "src/shared", "vite.config.ts", "package-lock.json"];
-const SERVER_SOURCES = ["src/server", "src/shared", "package-lock.json"];
+const BUILD_INPUTS = ["scripts/build.ts", "package.json", "package-lock.json", "tsconfig.json"];
+const WEB_SOURCES = ["src/web", "src/shared", "vite.config.ts", ...BUILD_INPUTS];
+const SERVER_SOURCES = ["src/server", "src/shared", ...BUILD_INPUTS];
 
 export async function buildWeb(): Promise<void> {
   const { build } = await import("vite");

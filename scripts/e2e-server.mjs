@@ -9,5 +9,6 @@ process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
 process.env.DATA_DIR = dataDir;
 process.env.SEED_DEMO = "true";
 process.env.LOG_LEVEL ??= "warn";
-delete process.env.DATABASE_URL;
+// Empty, not deleted: a .env file fills in variables that are missing, and empty means SQLite.
+process.env.DATABASE_URL = "";
 await import("./start.mjs");

@@ -9,20 +9,31 @@ import { faqsRoutes } from "./features/faqs/faqs.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { reviewsRoutes } from "./features/reviews/reviews.routes.ts";
 import { toolsRoutes } from "./features/tools/tools.routes.ts";
+import type { Clock } from "./platform/clock.ts";
 import type { Db } from "./platform/db/database.ts";
-import { registerErrorHandling } from "./platform/http/error-handler.ts";
+import { frameworkErrorHandler, registerErrorHandling } from "./platform/http/error-handler.ts";
 import { NotFoundError } from "./platform/http/errors.ts";
-import { registerSecurityHeaders } from "./platform/http/security-headers.ts";
+import { createSecurityHeaders, registerSecurityHeaders } from "./platform/http/security-headers.ts";
 import { hasWebBuild, isHistoryFallbackPath, registerWebApp } from "./platform/http/web-app.ts";
 import type { ImageStore } from "./platform/images/image-store.ts";
 import { imagesRoutes } from "./platform/images/images.routes.ts";
 
-export type AppDeps = { config: Config; db: Db; images: ImageStore };
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  images: ImageStore;
+  /** Monotonic milliseconds for caches; tests pass a clock they move by hand. */
+  clock?: Clock;
+};
 
 /** Builds the whole server without listening. Tests call it and inject requests. */
-export async function buildApp({ config, db, images }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, images, clock }: AppDeps): Promise<FastifyInstance> {
+  const securityHeaders = createSecurityHeaders({ isHttps: config.publicUrl.startsWith("https://") });
   const app = Fastify({
     logger: { level: config.logLevel },
+    frameworkErrors: frameworkErrorHandler(securityHeaders),
+    // Longer than any id or slug the API accepts, so the schema, not the router, judges them.
+    routerOptions: { maxParamLength: 256 },
     genReqId: () => randomUUID(),
     // Only behind a configured proxy may X-Forwarded-* be trusted; none is configured yet.
     trustProxy: false,
@@ -31,7 +42,7 @@ export async function buildApp({ config, db, images }: AppDeps): Promise<Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerSecurityHeaders(app, { isHttps: config.publicUrl.startsWith("https://") });
+  registerSecurityHeaders(app, securityHeaders);
 
   await app.register(swagger, {
     openapi: {
@@ -49,7 +60,7 @@ export async function buildApp({ config, db, images }: AppDeps): Promise<Fastify
 
   // The table of contents of the API.
   await app.register(healthRoutes, { prefix: "/api", db });
-  await app.register(toolsRoutes, { prefix: "/api", db });
+  await app.register(toolsRoutes, { prefix: "/api", db, clock });
   await app.register(reviewsRoutes, { prefix: "/api", db });
   await app.register(blogRoutes, { prefix: "/api", db });
   await app.register(faqsRoutes, { prefix: "/api", db });

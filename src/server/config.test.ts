@@ -17,7 +17,6 @@ function issuesOf(env: NodeJS.ProcessEnv): { key: string; message: string }[] {
 test("defaults give a SQLite shop on port 3000 with demo content", () => {
   const config = loadConfig({});
   expect(config).toMatchObject({
-    env: "development",
     port: 3000,
     host: "127.0.0.1",
     publicUrl: "http://localhost:3000",
@@ -38,6 +37,8 @@ test("empty values count as unset", () => {
 
 test("SEED_DEMO=false turns the demo content off", () => {
   expect(loadConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
+  expect(loadConfig({ SEED_DEMO: "FALSE" }).seedDemo).toBe(false);
+  expect(loadConfig({ SEED_DEMO: "Yes" }).seedDemo).toBe(true);
   expect(issuesOf({ SEED_DEMO: "maybe" })).toEqual([{ key: "SEED_DEMO", message: "must be true or false" }]);
 });
 

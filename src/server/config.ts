@@ -2,8 +2,12 @@ import path from "node:path";
 import * as z from "zod";
 
 const booleanFlag = z
-  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .string()
+  .transform((value) => value.trim().toLowerCase())
+  .pipe(z.enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" }))
   .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
@@ -21,7 +25,6 @@ const DatabaseUrlSchema = z.string().refine(
 );
 
 const EnvSchema = z.object({
-  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(["development", "production", "test"]).default("development")),
   PORT: z.preprocess(
     emptyAsUndefined,
     z
@@ -39,10 +42,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default("./data")),
   DATABASE_URL: z.preprocess(emptyAsUndefined, DatabaseUrlSchema.optional()),
   SEED_DEMO: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
-  LOG_LEVEL: z.preprocess(
-    emptyAsUndefined,
-    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  ),
+  LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(LOG_LEVELS).default("info")),
 });
 
 /** Every environment variable the server reads; `.env.example` documents each one. */
@@ -51,14 +51,13 @@ export const CONFIG_KEYS = EnvSchema.keyof().options;
 export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 
 export type Config = {
-  env: "development" | "production" | "test";
   port: number;
   host: string;
   publicUrl: string;
   dataDir: string;
   database: DatabaseConfig;
   seedDemo: boolean;
-  logLevel: string;
+  logLevel: (typeof LOG_LEVELS)[number];
   /** Built web app served by the server; absent when the server runs API-only (tests, dev). */
   webRoot?: string;
 };
@@ -80,7 +79,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const values = parsed.data;
   const dataDir = path.resolve(values.DATA_DIR);
   return {
-    env: values.NODE_ENV,
     port: values.PORT,
     host: values.HOST,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ""),

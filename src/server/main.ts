@@ -6,7 +6,6 @@ const { app, db } = await createServer(config);
 
 let isShuttingDown = false;
 async function shutDown(signal: string): Promise<void> {
-  if (isShuttingDown) return;
   isShuttingDown = true;
   app.log.info({ signal }, "shutting down: no new connections, finishing requests in flight");
   // A request that hangs must not keep the process alive forever.
@@ -24,13 +23,17 @@ async function shutDown(signal: string): Promise<void> {
     process.exit(1);
   }
 }
+// Once: a second signal gets Node's default handling and ends the process at once.
 process.once("SIGTERM", () => void shutDown("SIGTERM"));
 process.once("SIGINT", () => void shutDown("SIGINT"));
 
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
-  app.log.error({ err: error }, "could not listen");
-  await db.destroy();
-  process.exit(1);
+  // A signal during start-up closes the server, which ends listen(); shutDown finishes the job.
+  if (!isShuttingDown) {
+    app.log.error({ err: error }, "could not listen");
+    await db.destroy();
+    process.exit(1);
+  }
 }

@@ -8,12 +8,13 @@ import { buildApp } from "../app.ts";
 import type { Config, DatabaseConfig } from "../config.ts";
 import { seedDemoContent } from "../features/demo/seed-demo.ts";
 import { insertTools, type NewTool } from "../features/tools/tools.repository.ts";
+import type { Clock } from "../platform/clock.ts";
 import { createDb, type Db } from "../platform/db/database.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import { createLocalImageStore, type ImageStore } from "../platform/images/image-store.ts";
 
 /**
- * A throwaway database for one test file: a fresh SQLite file by default, or a fresh PostgreSQL
+ * A throwaway database for one test: a fresh SQLite file by default, or a fresh PostgreSQL
  * database on the server named by TEST_DATABASE_URL (created here, dropped on dispose).
  */
 export async function createTestDatabase(
@@ -43,7 +44,6 @@ export async function createTestDatabase(
 
 export function testConfig(dataDir: string, database: DatabaseConfig, overrides: Partial<Config> = {}): Config {
   return {
-    env: "test",
     port: 0,
     host: "127.0.0.1",
     publicUrl: "http://localhost:3000",
@@ -64,7 +64,9 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export async function createTestApp(options: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; config?: Partial<Config>; clock?: Clock } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-test-"));
   const { database, drop } = await createTestDatabase(dataDir);
   const config = testConfig(dataDir, database, options.config);
@@ -72,7 +74,7 @@ export async function createTestApp(options: { seed?: boolean; config?: Partial<
   await migrateToLatest(db);
   const images = createLocalImageStore(path.join(dataDir, "images"));
   if (options.seed) await seedDemoContent(db, images);
-  const app = await buildApp({ config, db, images });
+  const app = await buildApp({ config, db, images, clock: options.clock });
   return {
     app,
     db,

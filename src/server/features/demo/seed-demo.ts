@@ -34,14 +34,17 @@ export async function renderToolImages(images: ImageStore): Promise<Map<string, 
   return urls;
 }
 
-export async function isCatalogEmpty(db: Db): Promise<boolean> {
-  const anyRow = await db.selectFrom("tools").select("id").limit(1).executeTakeFirst();
-  return anyRow === undefined;
+/** Empty means no content at all: a shop with only some of its tables filled is never topped up. */
+export async function isContentEmpty(db: Db): Promise<boolean> {
+  for (const table of ["tools", "reviews", "blog_posts", "faqs"] as const) {
+    if (await db.selectFrom(table).select("id").limit(1).executeTakeFirst()) return false;
+  }
+  return true;
 }
 
 /** Fills an empty database with the demo catalog, reviews, blog posts and Favorite Questions. */
 export async function seedDemoContent(db: Db, images: ImageStore, now = new Date()): Promise<boolean> {
-  if (!(await isCatalogEmpty(db))) return false;
+  if (!(await isContentEmpty(db))) return false;
   const imageUrls = await renderToolImages(images);
   // Stagger timestamps so "newest first" has a stable, meaningful order: the first item is newest.
   const at = (index: number) => new Date(now.getTime() - (index + 1) * HOUR_MS).toISOString();
@@ -99,7 +102,7 @@ export async function seedDemoContent(db: Db, images: ImageStore, now = new Date
     });
   } catch (error) {
     // Another instance seeded the same rows first.
-    if (!(await isCatalogEmpty(db))) return false;
+    if (!(await isContentEmpty(db))) return false;
     throw error;
   }
   return true;

@@ -2,13 +2,14 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { PageQuerySchema } from "../../../shared/paging.schemas.ts";
 import { type ToolPage, ToolPageSchema, ToolParamsSchema, ToolSchema } from "../../../shared/tools.schemas.ts";
+import type { Clock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { readErrorResponses } from "../../platform/http/api-schemas.ts";
 import { createToolListCache, getTool, listToolsSerialized } from "./tools.service.ts";
 
-export async function toolsRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function toolsRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock?: Clock }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const listCache = createToolListCache();
+  const listCache = createToolListCache(clock);
 
   routes.get(
     "/tools",

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import type { Page, PageQuery } from "../../../shared/paging.schemas.ts";
 import { type Tool, ToolPageSchema } from "../../../shared/tools.schemas.ts";
+import { type Clock, monotonicClock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { readPage } from "../../platform/db/paging.ts";
 import { NotFoundError } from "../../platform/http/errors.ts";
@@ -27,21 +28,28 @@ export const CATALOG_VERSION_TTL_MS = 100;
 /** Serialized tool-list pages of one server instance, each stamped with the catalog version. */
 export type ToolListCache = {
   pages: Map<string, { version: string; json: Buffer }>;
-  version?: string;
-  versionReadAt: number;
+  clock: Clock;
+  version?: { value: string; readAt: number };
+  /** The version read in flight: requests arriving meanwhile wait for it instead of reading again. */
+  reading?: Promise<string>;
 };
 
-export function createToolListCache(): ToolListCache {
-  return { pages: new Map(), versionReadAt: Number.NEGATIVE_INFINITY };
+export function createToolListCache(clock: Clock = monotonicClock): ToolListCache {
+  return { pages: new Map(), clock };
 }
 
 async function currentCatalogVersion(db: Db, cache: ToolListCache): Promise<string> {
-  const now = performance.now();
-  if (cache.version === undefined || now - cache.versionReadAt >= CATALOG_VERSION_TTL_MS) {
-    cache.version = await findCatalogVersion(db);
-    cache.versionReadAt = now;
-  }
-  return cache.version;
+  const now = cache.clock();
+  if (cache.version && now - cache.version.readAt < CATALOG_VERSION_TTL_MS) return cache.version.value;
+  cache.reading ??= findCatalogVersion(db)
+    .then((value) => {
+      cache.version = { value, readAt: now };
+      return value;
+    })
+    .finally(() => {
+      cache.reading = undefined;
+    });
+  return cache.reading;
 }
 
 /**

@@ -8,11 +8,17 @@ import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
 
-export function createDb(config: DatabaseConfig): Db {
+function warnConnectionLost(error: Error): void {
+  console.warn(`A database connection was lost while idle; the next query opens a new one (${error.message})`);
+}
+
+export function createDb(config: DatabaseConfig, onIdleConnectionError = warnConnectionLost): Db {
   if (config.kind === "postgres") {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection that dies (server restart, failover, terminated backend) is reported on
+    // the pool; without a listener Node would treat it as an uncaught error and exit.
+    pool.on("error", onIdleConnectionError);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.file !== ":memory:") fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);

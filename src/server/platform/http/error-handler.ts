@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody, ApiErrorCode, FieldIssue } from "../../../shared/api-error.ts";
 import { AppError } from "./errors.ts";
+import type { SecurityHeaders } from "./security-headers.ts";
 
 function errorBody(code: ApiErrorCode, message: string, details?: FieldIssue[]): ApiErrorBody {
   return { error: details ? { code, message, details } : { code, message } };
@@ -18,6 +19,16 @@ const clientErrorCodes: Record<number, ApiErrorCode> = {
   429: "TOO_MANY_REQUESTS",
 };
 
+/**
+ * Errors Fastify raises for malformed requests (bad JSON, a bad URL, wrong content type, body
+ * too large, an unsatisfiable range): their messages are written for clients and safe to echo,
+ * and they are the client's doing, so they are logged at info, not as our failures.
+ */
+function sendClientError(error: FastifyError, request: FastifyRequest, reply: FastifyReply, status: number) {
+  request.log.info({ err: error }, "client error");
+  return reply.code(status).send(errorBody(clientErrorCodes[status] ?? "BAD_REQUEST", error.message));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -32,14 +43,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const fields = [...new Set(details.map((detail) => detail.field))].join(", ");
       return reply.code(400).send(errorBody("VALIDATION_FAILED", `Invalid ${part}: ${fields}`, details));
     }
-    // Errors Fastify raises for malformed requests (bad JSON, wrong content type, body too large):
-    // their messages are written for clients and safe to echo.
     const status = error.statusCode ?? 500;
-    const clientCode = clientErrorCodes[status];
-    if (status >= 400 && status < 500 && clientCode) {
-      return reply.code(status).send(errorBody(clientCode, error.message));
-    }
+    if (status >= 400 && status < 500) return sendClientError(error, request, reply, status);
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send(errorBody("INTERNAL_ERROR", "Something went wrong on our side. Please try again."));
   });
+}
+
+/**
+ * Errors Fastify raises before routing (a malformed URL, a parameter too long) skip hooks and the
+ * error handler; this gives them the same envelope and security headers as every other answer.
+ */
+export function frameworkErrorHandler(setHeaders: SecurityHeaders) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    setHeaders(request.raw, reply.raw);
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+    return sendClientError(error, request, reply, status);
+  };
 }

@@ -17,15 +17,3 @@ export class NotFoundError extends AppError {
     super(404, "NOT_FOUND", message);
   }
 }
-
-export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, "CONFLICT", message);
-  }
-}
-
-export class ValidationError extends AppError {
-  constructor(details: FieldIssue[], message = "The request is not valid") {
-    super(400, "VALIDATION_FAILED", message, details);
-  }
-}

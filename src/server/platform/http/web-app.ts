@@ -3,8 +3,6 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
-const HASHED_ASSET = `${path.sep}assets${path.sep}`;
-
 /**
  * Serves the built single-page app. Vite's hashed files under /assets never change and are cached
  * for a year; index.html is revalidated on every visit so a new release shows at once.
@@ -16,8 +14,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     index: ["index.html"],
     cacheControl: false,
     preCompressed: true,
+    dotfiles: "ignore",
     setHeaders(res, filePath) {
-      if (filePath.includes(HASHED_ASSET)) res.header("cache-control", "public, max-age=31536000, immutable");
+      if (path.relative(webRoot, filePath).split(path.sep)[0] === "assets")
+        res.header("cache-control", "public, max-age=31536000, immutable");
       else if (filePath.endsWith(".html")) res.header("cache-control", "no-cache");
       else res.header("cache-control", "public, max-age=3600");
     },

@@ -29,6 +29,7 @@ export function createLocalImageStore(dir: string): ImageStore {
   return {
     async putWebp(prefix, bytes) {
       const name = `${prefix}-${createHash("sha256").update(bytes).digest("hex").slice(0, 16)}.webp`;
+      if (!isValidImageName(name)) throw new Error(`Not a valid image name prefix: ${prefix}`);
       const target = path.join(dir, name);
       if (!fs.existsSync(target)) {
         const temporary = `${target}.${randomUUID()}.tmp`;

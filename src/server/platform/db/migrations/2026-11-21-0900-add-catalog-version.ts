@@ -22,11 +22,11 @@ export async function up(db: Kysely<any>): Promise<void> {
         return null;
       end $$`.execute(db);
     await sql`
-      create trigger tools_bump_catalog_version after insert or update or delete on tools
+      create trigger tools_bump_catalog_version after insert or update or delete or truncate on tools
       for each statement execute function bump_catalog_version()`.execute(db);
     return;
   }
-  // SQLite: triggers are per row and cannot share a function.
+  // SQLite: triggers are per row and cannot share a function (SQLite has no TRUNCATE).
   for (const event of ["insert", "update", "delete"]) {
     await sql
       .raw(
