@@ -44,6 +44,20 @@ const visits: Visit[] = [
       await expect(page.getByRole("heading", { level: 2, name: "About Me" })).toBeVisible();
     },
   },
+  ...(["education", "project", "technology"] as const).map((section) => ({
+    name: `portfolio ${section}`,
+    open: async (page: Page) => {
+      await page.goto(`/my-portfolio/${section}`);
+      await expect(page.getByRole("heading", { level: 2, name: /^About / })).toBeVisible();
+    },
+  })),
+  {
+    name: "sign-up",
+    open: async (page) => {
+      await page.goto("/sign-up");
+      await expect(page.getByRole("heading", { level: 1, name: "Sign Up" })).toBeVisible();
+    },
+  },
   {
     name: "login",
     open: async (page) => {

@@ -43,3 +43,23 @@ test("'Show more tools' loads the next tools of the catalog", async ({ page }) =
   await page.getByRole("button", { name: "Show more tools" }).click();
   await expect(cards).toHaveCount(12);
 });
+
+test("a tool pushed onto the next page by a newer one is shown once", async ({ page }) => {
+  // Page 2 answered as if a tool had been added after page 1 loaded: its first item is the last
+  // item of page 1.
+  let lastOfFirstPage: unknown;
+  await page.route("**/api/tools?page=*", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { page: number; items: unknown[] };
+    if (body.page === 1) lastOfFirstPage = body.items.at(-1);
+    if (body.page === 2 && lastOfFirstPage) body.items = [lastOfFirstPage, ...body.items.slice(0, -1)];
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto("/");
+  const cards = page.getByRole("region", { name: "Latest Tools" }).getByRole("article");
+  await expect(cards).toHaveCount(6);
+  await page.getByRole("button", { name: "Show more tools" }).click();
+  await expect(cards).toHaveCount(11);
+  const names = await cards.getByRole("heading").allTextContents();
+  expect(new Set(names).size).toBe(names.length);
+});

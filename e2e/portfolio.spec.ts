@@ -41,3 +41,12 @@ test("each portfolio menu entry shows its section under its own address", async 
     }
   }
 });
+
+test("each technology group is a region named by its heading", async ({ page }) => {
+  await page.goto("/my-portfolio/technology");
+  for (const group of ["Languages", "Front end", "Back end and data", "Testing and tooling"]) {
+    const region = page.getByRole("region", { name: group, exact: true });
+    await expect(region).toBeVisible();
+    await expect(region.getByRole("listitem").first()).toBeVisible();
+  }
+});

@@ -1,22 +1,31 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import type * as z from "zod/mini";
 import type { Page } from "../../shared/paging.schemas.ts";
 import { apiGet } from "./api-client.ts";
 
 /**
  * A paged API list read page by page ("show more"): `path` answers `?page=&page_size=` with a
- * page the shared schema describes.
+ * page the shared schema describes. `items` are the loaded pages' items in order; an item that
+ * a newer addition pushed onto the next page is shown once.
  */
-export function usePagedList<T extends z.ZodMiniType<Page<unknown>>>(
+export function usePagedList<Item extends { id: string }>(
   queryKey: readonly unknown[],
   path: string,
-  schema: T,
+  schema: z.ZodMiniType<Page<Item>>,
   pageSize: number,
 ) {
-  return useInfiniteQuery({
+  const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam, signal }) => apiGet(`${path}?page=${pageParam}&page_size=${pageSize}`, schema, signal),
     initialPageParam: 1,
-    getNextPageParam: (last: Page<unknown>) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
   });
+  const items = useMemo(() => {
+    const seen = new Set<string>();
+    return (query.data?.pages ?? [])
+      .flatMap((page) => page.items)
+      .filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+  }, [query.data]);
+  return { ...query, items };
 }

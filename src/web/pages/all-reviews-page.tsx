@@ -13,7 +13,7 @@ export function AllReviewsPage() {
       <h1 className="mb-8 text-center text-3xl font-bold">Customer Review</h1>
       <QueryBoundary query={reviews} loadingLabel="Loading reviews" errorTitle="We could not load the reviews">
         {() => {
-          const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
+          const items = reviews.items;
           if (items.length === 0) return <EmptyState message="No reviews yet." />;
           return (
             <>
@@ -22,12 +22,7 @@ export function AllReviewsPage() {
                   <ReviewCard key={review.id} review={review} />
                 ))}
               </div>
-              <LoadMoreButton
-                hasNextPage={reviews.hasNextPage}
-                isFetchingNextPage={reviews.isFetchingNextPage}
-                fetchNextPage={reviews.fetchNextPage}
-                label="Show more reviews"
-              />
+              <LoadMoreButton query={reviews} label="Show more reviews" />
             </>
           );
         }}

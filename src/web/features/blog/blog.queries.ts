@@ -4,7 +4,6 @@ import { apiGet } from "../../lib/api-client.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
 
 export const blogKeys = {
-  all: ["blog-posts"] as const,
   pages: (pageSize: number) => ["blog-posts", "pages", pageSize] as const,
   post: (slug: string) => ["blog-posts", "post", slug] as const,
 };

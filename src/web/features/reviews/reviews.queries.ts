@@ -4,7 +4,6 @@ import { apiGet } from "../../lib/api-client.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
 
 export const reviewKeys = {
-  all: ["reviews"] as const,
   first: (count: number) => ["reviews", "first", count] as const,
   pages: (pageSize: number) => ["reviews", "pages", pageSize] as const,
 };

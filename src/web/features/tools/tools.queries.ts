@@ -2,7 +2,6 @@ import { ToolPageSchema } from "../../../shared/tools.schemas.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
 
 export const toolKeys = {
-  all: ["tools"] as const,
   latest: (pageSize: number) => ["tools", "latest", pageSize] as const,
 };
 

@@ -15,7 +15,7 @@ export function BlogPage() {
       <p className="mb-8 text-base-content/80">Buying guides, workshop know-how and news from Tools Gallery.</p>
       <QueryBoundary query={posts} loadingLabel="Loading blog posts" errorTitle="We could not load the blog">
         {() => {
-          const items = posts.data?.pages.flatMap((page) => page.items) ?? [];
+          const items = posts.items;
           if (items.length === 0) return <EmptyState message="No posts yet. Please check back soon." />;
           return (
             <>
@@ -45,12 +45,7 @@ export function BlogPage() {
                   </li>
                 ))}
               </ul>
-              <LoadMoreButton
-                hasNextPage={posts.hasNextPage}
-                isFetchingNextPage={posts.isFetchingNextPage}
-                fetchNextPage={posts.fetchNextPage}
-                label="Show older posts"
-              />
+              <LoadMoreButton query={posts} label="Show older posts" />
             </>
           );
         }}

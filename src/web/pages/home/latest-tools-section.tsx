@@ -19,7 +19,7 @@ export function LatestToolsSection() {
       </h2>
       <QueryBoundary query={tools} loadingLabel="Loading tools" errorTitle="We could not load the tools">
         {() => {
-          const items = tools.data?.pages.flatMap((page) => page.items) ?? [];
+          const items = tools.items;
           if (items.length === 0) return <EmptyState message="No tools are on sale yet. Please check back soon." />;
           return (
             <>
@@ -28,12 +28,7 @@ export function LatestToolsSection() {
                   <ToolCard key={tool.id} tool={tool} isPriority={index < 3} />
                 ))}
               </div>
-              <LoadMoreButton
-                hasNextPage={tools.hasNextPage}
-                isFetchingNextPage={tools.isFetchingNextPage}
-                fetchNextPage={tools.fetchNextPage}
-                label="Show more tools"
-              />
+              <LoadMoreButton query={tools} label="Show more tools" />
             </>
           );
         }}
