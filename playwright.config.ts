@@ -4,37 +4,44 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
-  testDir: "e2e",
-  fullyParallel: true,
-  forbidOnly: Boolean(process.env.CI),
-  retries: 0,
-  workers: 2,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
-  },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `http://127.0.0.1:${port}/api/ready`,
-    env: { PORT: String(port), HOST: "127.0.0.1" },
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    // SIGTERM lets the server shut down cleanly and remove its data directory.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-  },
+	testDir: "e2e",
+	fullyParallel: true,
+	forbidOnly: Boolean(process.env.CI),
+	retries: 0,
+	workers: 2,
+	reporter: process.env.CI
+		? [["list"]]
+		: [["list"], ["html", { open: "never" }]],
+	use: {
+		baseURL: `http://127.0.0.1:${port}`,
+		trace: "retain-on-failure",
+		launchOptions: {
+			executablePath: chromiumPath,
+			args: [
+				"--no-sandbox",
+				"--disable-gpu",
+				"--disable-background-networking",
+				"--disable-component-update",
+				"--disable-sync",
+				"--no-first-run",
+			],
+		},
+	},
+	projects: [
+		{
+			name: "chromium",
+			use: { ...devices["Desktop Chrome"], channel: undefined },
+		},
+	],
+	webServer: {
+		command: "node scripts/e2e-server.mjs",
+		url: `http://127.0.0.1:${port}/api/ready`,
+		env: { PORT: String(port), HOST: "127.0.0.1" },
+		reuseExistingServer: !process.env.CI,
+		timeout: 180_000,
+		stdout: "pipe",
+		stderr: "pipe",
+		// SIGTERM lets the server shut down cleanly and remove its data directory.
+		gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+	},
 });

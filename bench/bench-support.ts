@@ -4,58 +4,74 @@ import autocannon from "autocannon";
 import { PROJECT_ROOT } from "../src/server/runtime.ts";
 
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.once("error", reject);
+		server.listen(0, "127.0.0.1", () => {
+			const address = server.address();
+			server.close(() =>
+				typeof address === "object" && address
+					? resolve(address.port)
+					: reject(new Error("no port")),
+			);
+		});
+	});
 }
 
 /** Starts `node <args>` (compiled JavaScript, as `npm start` runs it) and waits until it answers. */
 export async function startProcess(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  readyUrl: string,
-  pollEveryMs = 100,
+	args: string[],
+	env: NodeJS.ProcessEnv,
+	readyUrl: string,
+	pollEveryMs = 100,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(readyUrl)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, pollEveryMs));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`${args.join(" ")} did not become ready at ${readyUrl}`);
+	const child = spawn(process.execPath, args, {
+		cwd: PROJECT_ROOT,
+		env: { ...process.env, ...env },
+		stdio: ["ignore", "ignore", "inherit"],
+	});
+	const deadline = Date.now() + 30_000;
+	while (Date.now() < deadline) {
+		try {
+			if ((await fetch(readyUrl)).ok) return child;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, pollEveryMs));
+	}
+	child.kill("SIGKILL");
+	throw new Error(`${args.join(" ")} did not become ready at ${readyUrl}`);
 }
 
 export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
+	if (child.exitCode !== null) return;
+	const exited = new Promise((resolve) => child.once("exit", resolve));
+	child.kill("SIGTERM");
+	await exited;
 }
 
-export type LoadResult = { requestsPerSecond: number; p99Ms: number; errors: number; non2xx: number };
+export type LoadResult = {
+	requestsPerSecond: number;
+	p99Ms: number;
+	errors: number;
+	non2xx: number;
+};
 
-export async function load(url: string, connections: number, seconds: number): Promise<LoadResult> {
-  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
-  return {
-    requestsPerSecond: result.requests.average,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+export async function load(
+	url: string,
+	connections: number,
+	seconds: number,
+): Promise<LoadResult> {
+	const result = await autocannon({
+		url,
+		connections,
+		duration: seconds,
+		pipelining: 1,
+	});
+	return {
+		requestsPerSecond: result.requests.average,
+		p99Ms: result.latency.p99,
+		errors: result.errors + result.timeouts,
+		non2xx: result.non2xx,
+	};
 }

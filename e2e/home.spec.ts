@@ -2,131 +2,194 @@ import { ToolPageSchema } from "../src/shared/tools.schemas.ts";
 import { expect, test } from "./fixtures/test.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const MONTHS = [
+	"Jan",
+	"Feb",
+	"Mar",
+	"Apr",
+	"May",
+	"Jun",
+	"Jul",
+	"Aug",
+	"Sep",
+	"Oct",
+	"Nov",
+	"Dec",
+];
 
 /** "Nov 21st 2026", written independently of the app's formatter. */
 function summaryDate(date: Date): string {
-  const day = date.getDate();
-  const suffix = day >= 11 && day <= 13 ? "th" : (["th", "st", "nd", "rd"][day % 10] ?? "th");
-  return `${MONTHS[date.getMonth()]} ${day}${suffix} ${date.getFullYear()}`;
+	const day = date.getDate();
+	const suffix =
+		day >= 11 && day <= 13
+			? "th"
+			: (["th", "st", "nd", "rd"][day % 10] ?? "th");
+	return `${MONTHS[date.getMonth()]} ${day}${suffix} ${date.getFullYear()}`;
 }
 
-test("hero welcomes the visitor and 'Shop Now' brings the latest tools into view", async ({ page }) => {
-  await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Tools Gallery" })).toBeVisible();
-  await expect(page.getByText(/biggest tool-kit shop/)).toBeVisible();
+test("hero welcomes the visitor and 'Shop Now' brings the latest tools into view", async ({
+	page,
+}) => {
+	await page.goto("/");
+	await expect(
+		page.getByRole("heading", { level: 1, name: "Welcome to Tools Gallery" }),
+	).toBeVisible();
+	await expect(page.getByText(/biggest tool-kit shop/)).toBeVisible();
 
-  const latestToolsHeading = page.getByRole("heading", { level: 2, name: "Latest Tools" });
-  await expect(latestToolsHeading).not.toBeInViewport();
-  await page.getByRole("link", { name: "Shop Now" }).click();
-  await expect(latestToolsHeading).toBeInViewport();
+	const latestToolsHeading = page.getByRole("heading", {
+		level: 2,
+		name: "Latest Tools",
+	});
+	await expect(latestToolsHeading).not.toBeInViewport();
+	await page.getByRole("link", { name: "Shop Now" }).click();
+	await expect(latestToolsHeading).toBeInViewport();
 });
 
 test("a tool card shows the image, name, description, price, stock, minimum, supplier and a Buy Now link", async ({
-  page,
-  request,
+	page,
+	request,
 }) => {
-  const response = await request.get("/api/tools?page=1&page_size=6");
-  expect(response.ok()).toBe(true);
-  const newest = ToolPageSchema.parse(await response.json()).items[0];
-  if (!newest) throw new Error("The demo catalog has no tools");
+	const response = await request.get("/api/tools?page=1&page_size=6");
+	expect(response.ok()).toBe(true);
+	const newest = ToolPageSchema.parse(await response.json()).items[0];
+	if (!newest) throw new Error("The demo catalog has no tools");
 
-  await page.goto("/");
-  const cards = page.getByRole("region", { name: "Latest Tools" }).getByRole("article");
-  await expect(cards).toHaveCount(6);
-  await expect(cards.first()).toHaveAccessibleName(newest.tool_name);
-  const card = page.getByRole("article", { name: newest.tool_name, exact: true });
+	await page.goto("/");
+	const cards = page
+		.getByRole("region", { name: "Latest Tools" })
+		.getByRole("article");
+	await expect(cards).toHaveCount(6);
+	await expect(cards.first()).toHaveAccessibleName(newest.tool_name);
+	const card = page.getByRole("article", {
+		name: newest.tool_name,
+		exact: true,
+	});
 
-  const image = card.getByRole("img", { name: newest.tool_name, exact: true });
-  await expect(image).toBeVisible();
-  await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
-    .toBeGreaterThan(0);
+	const image = card.getByRole("img", { name: newest.tool_name, exact: true });
+	await expect(image).toBeVisible();
+	await expect
+		.poll(() =>
+			image.evaluate((img: HTMLImageElement) =>
+				img.complete ? img.naturalWidth : 0,
+			),
+		)
+		.toBeGreaterThan(0);
 
-  await expect(card.getByRole("heading", { name: newest.tool_name, exact: true })).toBeVisible();
-  await expect(card.getByText(newest.description, { exact: true })).toBeVisible();
+	await expect(
+		card.getByRole("heading", { name: newest.tool_name, exact: true }),
+	).toBeVisible();
+	await expect(
+		card.getByText(newest.description, { exact: true }),
+	).toBeVisible();
 
-  const terms = card.getByRole("term");
-  const definitions = card.getByRole("definition");
-  await expect(terms).toHaveText(["Price", "Available", "Minimum order", "Supplier"]);
-  await expect(definitions).toHaveText([
-    /^\$\d{1,3}(,\d{3})*\.\d{2}$/,
-    `${newest.available_quantity} pieces`,
-    `${newest.minimum_quantity} pieces`,
-    newest.supplier_name,
-  ]);
-  const dollars = (newest.price_cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 });
-  await expect(definitions.first()).toHaveText(`$${dollars}`);
-  for (const definition of await definitions.all()) await expect(definition).toBeVisible();
+	const terms = card.getByRole("term");
+	const definitions = card.getByRole("definition");
+	await expect(terms).toHaveText([
+		"Price",
+		"Available",
+		"Minimum order",
+		"Supplier",
+	]);
+	await expect(definitions).toHaveText([
+		/^\$\d{1,3}(,\d{3})*\.\d{2}$/,
+		`${newest.available_quantity} pieces`,
+		`${newest.minimum_quantity} pieces`,
+		newest.supplier_name,
+	]);
+	const dollars = (newest.price_cents / 100).toLocaleString("en-US", {
+		minimumFractionDigits: 2,
+	});
+	await expect(definitions.first()).toHaveText(`$${dollars}`);
+	for (const definition of await definitions.all())
+		await expect(definition).toBeVisible();
 
-  const buyNow = card.getByRole("link", { name: /Buy Now/ });
-  await expect(buyNow).toBeVisible();
-  await expect(buyNow).toHaveAttribute("href", `/tool-purchase/${newest.id}`);
-  expect(newest.id).toMatch(UUID);
+	const buyNow = card.getByRole("link", { name: /Buy Now/ });
+	await expect(buyNow).toBeVisible();
+	await expect(buyNow).toHaveAttribute("href", `/tool-purchase/${newest.id}`);
+	expect(newest.id).toMatch(UUID);
 });
 
 test("the tool grid has 3 columns on a large screen", async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto("/");
-  const cards = page.getByRole("region", { name: "Latest Tools" }).getByRole("article");
-  await expect(cards).toHaveCount(6);
+	await page.setViewportSize({ width: 1280, height: 900 });
+	await page.goto("/");
+	const cards = page
+		.getByRole("region", { name: "Latest Tools" })
+		.getByRole("article");
+	await expect(cards).toHaveCount(6);
 
-  const boxes = await Promise.all([0, 1, 2, 3].map((index) => cards.nth(index).boundingBox()));
-  const [first, second, third, fourth] = boxes.map((box) => {
-    if (!box) throw new Error("A tool card is not rendered");
-    return box;
-  });
-  if (!first || !second || !third || !fourth) throw new Error("Fewer than 4 tool cards");
-  expect(second.y).toBeCloseTo(first.y, 0);
-  expect(third.y).toBeCloseTo(first.y, 0);
-  expect(second.x).toBeGreaterThan(first.x + first.width - 1);
-  expect(third.x).toBeGreaterThan(second.x + second.width - 1);
-  // The fourth card starts the second row.
-  expect(fourth.x).toBeCloseTo(first.x, 0);
-  expect(fourth.y).toBeGreaterThan(first.y + first.height - 1);
+	const boxes = await Promise.all(
+		[0, 1, 2, 3].map((index) => cards.nth(index).boundingBox()),
+	);
+	const [first, second, third, fourth] = boxes.map((box) => {
+		if (!box) throw new Error("A tool card is not rendered");
+		return box;
+	});
+	if (!first || !second || !third || !fourth)
+		throw new Error("Fewer than 4 tool cards");
+	expect(second.y).toBeCloseTo(first.y, 0);
+	expect(third.y).toBeCloseTo(first.y, 0);
+	expect(second.x).toBeGreaterThan(first.x + first.width - 1);
+	expect(third.x).toBeGreaterThan(second.x + second.width - 1);
+	// The fourth card starts the second row.
+	expect(fourth.x).toBeCloseTo(first.x, 0);
+	expect(fourth.y).toBeGreaterThan(first.y + first.height - 1);
 });
 
-test("the business summary shows the figures and the date range up to today", async ({ page }) => {
-  const before = summaryDate(new Date());
-  await page.goto("/");
-  const summary = page.getByRole("region", { name: "Trusted by workshops across the country" });
-  for (const [label, value] of [
-    ["Total customers", "2K"],
-    ["Earned Reviews", "1.5K+"],
-    ["Receiving point", "100+"],
-  ] as const) {
-    await expect(summary.getByText(label, { exact: true })).toBeVisible();
-    await expect(summary.getByText(value, { exact: true })).toBeVisible();
-  }
-  const after = summaryDate(new Date());
-  await expect(
-    summary.getByText(new RegExp(`^From Jan 1st 2021 to (${before}|${after})$`)),
-    `the range should end today, ${after}`,
-  ).toBeVisible();
+test("the business summary shows the figures and the date range up to today", async ({
+	page,
+}) => {
+	const before = summaryDate(new Date());
+	await page.goto("/");
+	const summary = page.getByRole("region", {
+		name: "Trusted by workshops across the country",
+	});
+	for (const [label, value] of [
+		["Total customers", "2K"],
+		["Earned Reviews", "1.5K+"],
+		["Receiving point", "100+"],
+	] as const) {
+		await expect(summary.getByText(label, { exact: true })).toBeVisible();
+		await expect(summary.getByText(value, { exact: true })).toBeVisible();
+	}
+	const after = summaryDate(new Date());
+	await expect(
+		summary.getByText(
+			new RegExp(`^From Jan 1st 2021 to (${before}|${after})$`),
+		),
+		`the range should end today, ${after}`,
+	).toBeVisible();
 });
 
-test("the home page shows 3 reviews and 'All Reviews' opens the review list", async ({ page }) => {
-  await page.goto("/");
-  const reviews = page.getByRole("region", { name: "What our customers say" });
-  await expect(reviews.getByRole("article")).toHaveCount(3);
-  for (const card of await reviews.getByRole("article").all()) {
-    await expect(card.getByRole("img", { name: /^Rated [1-5] out of 5$/ })).toBeVisible();
-  }
+test("the home page shows 3 reviews and 'All Reviews' opens the review list", async ({
+	page,
+}) => {
+	await page.goto("/");
+	const reviews = page.getByRole("region", { name: "What our customers say" });
+	await expect(reviews.getByRole("article")).toHaveCount(3);
+	for (const card of await reviews.getByRole("article").all()) {
+		await expect(
+			card.getByRole("img", { name: /^Rated [1-5] out of 5$/ }),
+		).toBeVisible();
+	}
 
-  await reviews.getByRole("link", { name: "All Reviews" }).click();
-  await expect(page).toHaveURL("/all-reviews");
-  await expect(page.getByRole("heading", { level: 1, name: "Customer Review" })).toBeVisible();
+	await reviews.getByRole("link", { name: "All Reviews" }).click();
+	await expect(page).toHaveURL("/all-reviews");
+	await expect(
+		page.getByRole("heading", { level: 1, name: "Customer Review" }),
+	).toBeVisible();
 });
 
-test("the Favorite Questions section lists the 5 questions", async ({ page }) => {
-  await page.goto("/");
-  const section = page.getByRole("region", { name: "Favorite Questions" });
-  await expect(section.getByRole("group")).toHaveCount(5);
-  await expect(section.locator("summary")).toHaveText([
-    /prototypal inheritance/i,
-    /manage state/i,
-    /performance/i,
-    /set React state directly/i,
-    /search an array of products by name/i,
-  ]);
+test("the Favorite Questions section lists the 5 questions", async ({
+	page,
+}) => {
+	await page.goto("/");
+	const section = page.getByRole("region", { name: "Favorite Questions" });
+	await expect(section.getByRole("group")).toHaveCount(5);
+	await expect(section.locator("summary")).toHaveText([
+		/prototypal inheritance/i,
+		/manage state/i,
+		/performance/i,
+		/set React state directly/i,
+		/search an array of products by name/i,
+	]);
 });

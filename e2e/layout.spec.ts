@@ -1,65 +1,93 @@
 import { expect, test } from "./fixtures/test.ts";
 
 test("the footer shows the brand line, the 'Social' heading and three social links without a target", async ({
-  page,
+	page,
 }) => {
-  await page.goto("/blog");
-  const footer = page.getByRole("contentinfo");
-  await expect(footer).toContainText("Tools Gallery. Providing reliable services since 1992");
-  await expect(footer.getByRole("heading", { name: "Social" })).toBeVisible();
-  const social = footer.getByRole("navigation", { name: "Social" }).getByRole("link");
-  await expect(social).toHaveText([
-    "Tools Gallery on Twitter",
-    "Tools Gallery on YouTube",
-    "Tools Gallery on Facebook",
-  ]);
-  for (const link of await social.all()) {
-    await expect(link).toBeVisible();
-    await expect(link).not.toHaveAttribute("target", /.*/);
-  }
+	await page.goto("/blog");
+	const footer = page.getByRole("contentinfo");
+	await expect(footer).toContainText(
+		"Tools Gallery. Providing reliable services since 1992",
+	);
+	await expect(footer.getByRole("heading", { name: "Social" })).toBeVisible();
+	const social = footer
+		.getByRole("navigation", { name: "Social" })
+		.getByRole("link");
+	await expect(social).toHaveText([
+		"Tools Gallery on Twitter",
+		"Tools Gallery on YouTube",
+		"Tools Gallery on Facebook",
+	]);
+	for (const link of await social.all()) {
+		await expect(link).toBeVisible();
+		await expect(link).not.toHaveAttribute("target", /.*/);
+	}
 });
 
-test("a tool whose stock is below its minimum order is marked 'Stock Out'", async ({ page, request }) => {
-  const tools = (await (await request.get("/api/tools?page_size=100")).json()) as {
-    items: { tool_name: string; available_quantity: number; minimum_quantity: number }[];
-  };
-  const stockOut = tools.items.filter((tool) => tool.available_quantity < tool.minimum_quantity);
-  expect(stockOut.length).toBeGreaterThan(0);
+test("a tool whose stock is below its minimum order is marked 'Stock Out'", async ({
+	page,
+	request,
+}) => {
+	const tools = (await (
+		await request.get("/api/tools?page_size=100")
+	).json()) as {
+		items: {
+			tool_name: string;
+			available_quantity: number;
+			minimum_quantity: number;
+		}[];
+	};
+	const stockOut = tools.items.filter(
+		(tool) => tool.available_quantity < tool.minimum_quantity,
+	);
+	expect(stockOut.length).toBeGreaterThan(0);
 
-  await page.goto("/");
-  const cards = page.getByRole("region", { name: "Latest Tools" }).getByRole("article");
-  await expect(cards).toHaveCount(6);
-  for (const card of await cards.all()) {
-    const name = await card.getByRole("heading").textContent();
-    const isStockOut = stockOut.some((tool) => tool.tool_name === name);
-    await expect(card.getByText("Stock Out", { exact: true })).toHaveCount(isStockOut ? 1 : 0);
-  }
+	await page.goto("/");
+	const cards = page
+		.getByRole("region", { name: "Latest Tools" })
+		.getByRole("article");
+	await expect(cards).toHaveCount(6);
+	for (const card of await cards.all()) {
+		const name = await card.getByRole("heading").textContent();
+		const isStockOut = stockOut.some((tool) => tool.tool_name === name);
+		await expect(card.getByText("Stock Out", { exact: true })).toHaveCount(
+			isStockOut ? 1 : 0,
+		);
+	}
 });
 
-test("'Show more tools' loads the next tools of the catalog", async ({ page }) => {
-  await page.goto("/");
-  const cards = page.getByRole("region", { name: "Latest Tools" }).getByRole("article");
-  await expect(cards).toHaveCount(6);
-  await page.getByRole("button", { name: "Show more tools" }).click();
-  await expect(cards).toHaveCount(12);
+test("'Show more tools' loads the next tools of the catalog", async ({
+	page,
+}) => {
+	await page.goto("/");
+	const cards = page
+		.getByRole("region", { name: "Latest Tools" })
+		.getByRole("article");
+	await expect(cards).toHaveCount(6);
+	await page.getByRole("button", { name: "Show more tools" }).click();
+	await expect(cards).toHaveCount(12);
 });
 
-test("a tool pushed onto the next page by a newer one is shown once", async ({ page }) => {
-  // Page 2 answered as if a tool had been added after page 1 loaded: its first item is the last
-  // item of page 1.
-  let lastOfFirstPage: unknown;
-  await page.route("**/api/tools?page=*", async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { page: number; items: unknown[] };
-    if (body.page === 1) lastOfFirstPage = body.items.at(-1);
-    if (body.page === 2 && lastOfFirstPage) body.items = [lastOfFirstPage, ...body.items.slice(0, -1)];
-    await route.fulfill({ response, json: body });
-  });
-  await page.goto("/");
-  const cards = page.getByRole("region", { name: "Latest Tools" }).getByRole("article");
-  await expect(cards).toHaveCount(6);
-  await page.getByRole("button", { name: "Show more tools" }).click();
-  await expect(cards).toHaveCount(11);
-  const names = await cards.getByRole("heading").allTextContents();
-  expect(new Set(names).size).toBe(names.length);
+test("a tool pushed onto the next page by a newer one is shown once", async ({
+	page,
+}) => {
+	// Page 2 answered as if a tool had been added after page 1 loaded: its first item is the last
+	// item of page 1.
+	let lastOfFirstPage: unknown;
+	await page.route("**/api/tools?page=*", async (route) => {
+		const response = await route.fetch();
+		const body = (await response.json()) as { page: number; items: unknown[] };
+		if (body.page === 1) lastOfFirstPage = body.items.at(-1);
+		if (body.page === 2 && lastOfFirstPage)
+			body.items = [lastOfFirstPage, ...body.items.slice(0, -1)];
+		await route.fulfill({ response, json: body });
+	});
+	await page.goto("/");
+	const cards = page
+		.getByRole("region", { name: "Latest Tools" })
+		.getByRole("article");
+	await expect(cards).toHaveCount(6);
+	await page.getByRole("button", { name: "Show more tools" }).click();
+	await expect(cards).toHaveCount(11);
+	const names = await cards.getByRole("heading").allTextContents();
+	expect(new Set(names).size).toBe(names.length);
 });

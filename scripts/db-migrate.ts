@@ -6,8 +6,12 @@ loadDotEnv();
 const config = loadConfigOrExit();
 const db = createDb(config.database);
 try {
-  const applied = await migrateToLatest(db);
-  console.info(applied.length > 0 ? `Applied: ${applied.join(", ")}` : "The database is up to date.");
+	const applied = await migrateToLatest(db);
+	console.info(
+		applied.length > 0
+			? `Applied: ${applied.join(", ")}`
+			: "The database is up to date.",
+	);
 } finally {
-  await db.destroy();
+	await db.destroy();
 }

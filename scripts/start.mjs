@@ -4,10 +4,14 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
-const build = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts", "--if-stale"], {
-  cwd: projectRoot,
-  stdio: "inherit",
-});
+const build = spawnSync(
+	process.execPath,
+	["--import", "tsx", "scripts/build.ts", "--if-stale"],
+	{
+		cwd: projectRoot,
+		stdio: "inherit",
+	},
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 process.setSourceMapsEnabled(true);

@@ -1,29 +1,32 @@
 import * as z from "zod/mini";
 
 export const API_ERROR_CODES = [
-  "BAD_REQUEST",
-  "VALIDATION_FAILED",
-  "UNAUTHORIZED",
-  "FORBIDDEN",
-  "NOT_FOUND",
-  "CONFLICT",
-  "PAYLOAD_TOO_LARGE",
-  "UNSUPPORTED_MEDIA_TYPE",
-  "TOO_MANY_REQUESTS",
-  "INTERNAL_ERROR",
-  "SERVICE_UNAVAILABLE",
+	"BAD_REQUEST",
+	"VALIDATION_FAILED",
+	"UNAUTHORIZED",
+	"FORBIDDEN",
+	"NOT_FOUND",
+	"CONFLICT",
+	"PAYLOAD_TOO_LARGE",
+	"UNSUPPORTED_MEDIA_TYPE",
+	"TOO_MANY_REQUESTS",
+	"INTERNAL_ERROR",
+	"SERVICE_UNAVAILABLE",
 ] as const;
 export const ApiErrorCodeSchema = z.enum(API_ERROR_CODES);
 export type ApiErrorCode = z.infer<typeof ApiErrorCodeSchema>;
 
-export const FieldIssueSchema = z.object({ field: z.string(), message: z.string() });
+export const FieldIssueSchema = z.object({
+	field: z.string(),
+	message: z.string(),
+});
 export type FieldIssue = z.infer<typeof FieldIssueSchema>;
 
 export const ApiErrorBodySchema = z.object({
-  error: z.object({
-    code: ApiErrorCodeSchema,
-    message: z.string(),
-    details: z.optional(z.array(FieldIssueSchema)),
-  }),
+	error: z.object({
+		code: ApiErrorCodeSchema,
+		message: z.string(),
+		details: z.optional(z.array(FieldIssueSchema)),
+	}),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

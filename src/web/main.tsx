@@ -9,11 +9,11 @@ const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element");
 
 createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
-      <Providers>
-        <AppRoutes />
-      </Providers>
-    </BrowserRouter>
-  </StrictMode>,
+	<StrictMode>
+		<BrowserRouter>
+			<Providers>
+				<AppRoutes />
+			</Providers>
+		</BrowserRouter>
+	</StrictMode>,
 );

@@ -7,108 +7,126 @@ import pg from "pg";
 import { buildApp } from "../app.ts";
 import type { Config, DatabaseConfig } from "../config.ts";
 import { seedDemoContent } from "../features/demo/seed-demo.ts";
-import { insertTools, type NewTool } from "../features/tools/tools.repository.ts";
+import {
+	insertTools,
+	type NewTool,
+} from "../features/tools/tools.repository.ts";
 import type { Clock } from "../platform/clock.ts";
 import { createDb, type Db } from "../platform/db/database.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
-import { createLocalImageStore, type ImageStore } from "../platform/images/image-store.ts";
+import {
+	createLocalImageStore,
+	type ImageStore,
+} from "../platform/images/image-store.ts";
 
 /**
  * A throwaway database for one test: a fresh SQLite file by default, or a fresh PostgreSQL
  * database on the server named by TEST_DATABASE_URL (created here, dropped on dispose).
  */
 export async function createTestDatabase(
-  dataDir: string,
+	dataDir: string,
 ): Promise<{ database: DatabaseConfig; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    return { database: { kind: "sqlite", file: path.join(dataDir, "test.sqlite") }, drop: async () => {} };
-  }
-  const name = `tools_gallery_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    database: { kind: "postgres", url: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+	const adminUrl = process.env.TEST_DATABASE_URL;
+	if (!adminUrl) {
+		return {
+			database: { kind: "sqlite", file: path.join(dataDir, "test.sqlite") },
+			drop: async () => {},
+		};
+	}
+	const name = `tools_gallery_test_${randomBytes(6).toString("hex")}`;
+	const admin = new pg.Client({ connectionString: adminUrl });
+	await admin.connect();
+	await admin.query(`create database ${name}`);
+	await admin.end();
+	const url = new URL(adminUrl);
+	url.pathname = `/${name}`;
+	return {
+		database: { kind: "postgres", url: url.toString() },
+		drop: async () => {
+			const client = new pg.Client({ connectionString: adminUrl });
+			await client.connect();
+			await client.query(`drop database if exists ${name} with (force)`);
+			await client.end();
+		},
+	};
 }
 
-export function testConfig(dataDir: string, database: DatabaseConfig, overrides: Partial<Config> = {}): Config {
-  return {
-    port: 0,
-    host: "127.0.0.1",
-    publicUrl: "http://localhost:3000",
-    dataDir,
-    database,
-    seedDemo: false,
-    logLevel: "silent",
-    ...overrides,
-  };
+export function testConfig(
+	dataDir: string,
+	database: DatabaseConfig,
+	overrides: Partial<Config> = {},
+): Config {
+	return {
+		port: 0,
+		host: "127.0.0.1",
+		publicUrl: "http://localhost:3000",
+		dataDir,
+		database,
+		seedDemo: false,
+		logLevel: "silent",
+		...overrides,
+	};
 }
 
 export type TestApp = {
-  app: FastifyInstance;
-  db: Db;
-  images: ImageStore;
-  config: Config;
-  dataDir: string;
-  close: () => Promise<void>;
+	app: FastifyInstance;
+	db: Db;
+	images: ImageStore;
+	config: Config;
+	dataDir: string;
+	close: () => Promise<void>;
 };
 
 export async function createTestApp(
-  options: { seed?: boolean; config?: Partial<Config>; clock?: Clock } = {},
+	options: { seed?: boolean; config?: Partial<Config>; clock?: Clock } = {},
 ): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-test-"));
-  const { database, drop } = await createTestDatabase(dataDir);
-  const config = testConfig(dataDir, database, options.config);
-  const db = createDb(database);
-  await migrateToLatest(db);
-  const images = createLocalImageStore(path.join(dataDir, "images"));
-  if (options.seed) await seedDemoContent(db, images);
-  const app = await buildApp({ config, db, images, clock: options.clock });
-  return {
-    app,
-    db,
-    images,
-    config,
-    dataDir,
-    close: async () => {
-      await app.close();
-      await db.destroy();
-      await drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-test-"));
+	const { database, drop } = await createTestDatabase(dataDir);
+	const config = testConfig(dataDir, database, options.config);
+	const db = createDb(database);
+	await migrateToLatest(db);
+	const images = createLocalImageStore(path.join(dataDir, "images"));
+	if (options.seed) await seedDemoContent(db, images);
+	const app = await buildApp({ config, db, images, clock: options.clock });
+	return {
+		app,
+		db,
+		images,
+		config,
+		dataDir,
+		close: async () => {
+			await app.close();
+			await db.destroy();
+			await drop();
+			fs.rmSync(dataDir, { recursive: true, force: true });
+		},
+	};
 }
 
 let toolSequence = 0;
 
 /** Inserts a tool with sensible defaults; each call is one second newer than the last. */
-export async function insertTestTool(db: Db, overrides: Partial<NewTool> = {}): Promise<NewTool> {
-  toolSequence += 1;
-  const createdAt = new Date(Date.UTC(2026, 0, 1) + toolSequence * 1000).toISOString();
-  const tool: NewTool = {
-    id: randomUUID(),
-    tool_name: `Test Tool ${toolSequence}`,
-    description: "A tool made for tests.",
-    price_cents: 1999,
-    available_quantity: 100,
-    minimum_quantity: 10,
-    img: "/images/test-tool.webp",
-    supplier_name: "Test Supplier",
-    supplier_email: "supplier@example.com",
-    created_at: createdAt,
-    ...overrides,
-  };
-  await insertTools(db, [tool]);
-  return tool;
+export async function insertTestTool(
+	db: Db,
+	overrides: Partial<NewTool> = {},
+): Promise<NewTool> {
+	toolSequence += 1;
+	const createdAt = new Date(
+		Date.UTC(2026, 0, 1) + toolSequence * 1000,
+	).toISOString();
+	const tool: NewTool = {
+		id: randomUUID(),
+		tool_name: `Test Tool ${toolSequence}`,
+		description: "A tool made for tests.",
+		price_cents: 1999,
+		available_quantity: 100,
+		minimum_quantity: 10,
+		img: "/images/test-tool.webp",
+		supplier_name: "Test Supplier",
+		supplier_email: "supplier@example.com",
+		created_at: createdAt,
+		...overrides,
+	};
+	await insertTools(db, [tool]);
+	return tool;
 }

@@ -3,6 +3,8 @@ import { type ReactNode, useState } from "react";
 import { createQueryClient } from "../lib/query-client.ts";
 
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+	const [queryClient] = useState(createQueryClient);
+	return (
+		<QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+	);
 }

@@ -5,6 +5,6 @@ import { Navigate, useLocation } from "react-router";
  * the page they came from. Customer accounts are not open yet, so every visitor is signed out.
  */
 export function RedirectToLogin() {
-  const location = useLocation();
-  return <Navigate to="/login" replace state={{ from: location }} />;
+	const location = useLocation();
+	return <Navigate to="/login" replace state={{ from: location }} />;
 }

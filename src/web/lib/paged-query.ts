@@ -10,22 +10,24 @@ import { apiGet } from "./api-client.ts";
  * a newer addition pushed onto the next page is shown once.
  */
 export function usePagedList<Item extends { id: string }>(
-  queryKey: readonly unknown[],
-  path: string,
-  schema: z.ZodMiniType<Page<Item>>,
-  pageSize: number,
+	queryKey: readonly unknown[],
+	path: string,
+	schema: z.ZodMiniType<Page<Item>>,
+	pageSize: number,
 ) {
-  const query = useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam, signal }) => apiGet(`${path}?page=${pageParam}&page_size=${pageSize}`, schema, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
-  });
-  const items = useMemo(() => {
-    const seen = new Set<string>();
-    return (query.data?.pages ?? [])
-      .flatMap((page) => page.items)
-      .filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
-  }, [query.data]);
-  return { ...query, items };
+	const query = useInfiniteQuery({
+		queryKey,
+		queryFn: ({ pageParam, signal }) =>
+			apiGet(`${path}?page=${pageParam}&page_size=${pageSize}`, schema, signal),
+		initialPageParam: 1,
+		getNextPageParam: (last) =>
+			last.page * last.page_size < last.total ? last.page + 1 : undefined,
+	});
+	const items = useMemo(() => {
+		const seen = new Set<string>();
+		return (query.data?.pages ?? [])
+			.flatMap((page) => page.items)
+			.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+	}, [query.data]);
+	return { ...query, items };
 }

@@ -10,17 +10,23 @@ const MAX_RETRY_DELAY_MS = 30_000;
  * retried.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        gcTime: 5 * 60 * 1000,
-        staleTime: 30 * 1000,
-        retry: (failureCount, error) => {
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-          return failureCount < MAX_RETRIES;
-        },
-        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, MAX_RETRY_DELAY_MS),
-      },
-    },
-  });
+	return new QueryClient({
+		defaultOptions: {
+			queries: {
+				gcTime: 5 * 60 * 1000,
+				staleTime: 30 * 1000,
+				retry: (failureCount, error) => {
+					if (
+						error instanceof ApiError &&
+						error.status >= 400 &&
+						error.status < 500
+					)
+						return false;
+					return failureCount < MAX_RETRIES;
+				},
+				retryDelay: (attempt) =>
+					Math.min(1000 * 2 ** attempt, MAX_RETRY_DELAY_MS),
+			},
+		},
+	});
 }

@@ -10,86 +10,126 @@ import { seedDemoContent } from "./seed-demo.ts";
 
 let t: TestApp | undefined;
 afterEach(async () => {
-  await t?.close();
-  t = undefined;
+	await t?.close();
+	t = undefined;
 });
 
 test("an empty database gets the demo catalog, reviews, blog posts and Favorite Questions", async () => {
-  t = await createTestApp({ seed: true });
-  const tools = ToolPageSchema.parse((await t.app.inject({ url: "/api/tools?page_size=100" })).json());
-  expect(tools.total).toBeGreaterThanOrEqual(12);
-  expect(new Set(tools.items.map((tool) => tool.img)).size).toBe(tools.items.length);
-  expect(tools.items.some((tool) => tool.available_quantity < tool.minimum_quantity)).toBe(true);
+	t = await createTestApp({ seed: true });
+	const tools = ToolPageSchema.parse(
+		(await t.app.inject({ url: "/api/tools?page_size=100" })).json(),
+	);
+	expect(tools.total).toBeGreaterThanOrEqual(12);
+	expect(new Set(tools.items.map((tool) => tool.img)).size).toBe(
+		tools.items.length,
+	);
+	expect(
+		tools.items.some((tool) => tool.available_quantity < tool.minimum_quantity),
+	).toBe(true);
 
-  const reviews = ReviewPageSchema.parse((await t.app.inject({ url: "/api/reviews" })).json());
-  expect(reviews.total).toBeGreaterThanOrEqual(6);
+	const reviews = ReviewPageSchema.parse(
+		(await t.app.inject({ url: "/api/reviews" })).json(),
+	);
+	expect(reviews.total).toBeGreaterThanOrEqual(6);
 
-  const posts = BlogPostPageSchema.parse((await t.app.inject({ url: "/api/blog-posts" })).json());
-  expect(posts.total).toBeGreaterThanOrEqual(3);
+	const posts = BlogPostPageSchema.parse(
+		(await t.app.inject({ url: "/api/blog-posts" })).json(),
+	);
+	expect(posts.total).toBeGreaterThanOrEqual(3);
 
-  const faqs = FaqListSchema.parse((await t.app.inject({ url: "/api/faqs" })).json());
-  expect(faqs.items.map((faq) => faq.question)).toEqual([
-    expect.stringMatching(/prototypal inheritance/i),
-    expect.stringMatching(/state in a React application/i),
-    expect.stringMatching(/performance/i),
-    expect.stringMatching(/set React state directly/i),
-    expect.stringMatching(/search .*products by name/i),
-  ]);
-  for (const faq of faqs.items) expect(faq.answer.length).toBeGreaterThan(300);
+	const faqs = FaqListSchema.parse(
+		(await t.app.inject({ url: "/api/faqs" })).json(),
+	);
+	expect(faqs.items.map((faq) => faq.question)).toEqual([
+		expect.stringMatching(/prototypal inheritance/i),
+		expect.stringMatching(/state in a React application/i),
+		expect.stringMatching(/performance/i),
+		expect.stringMatching(/set React state directly/i),
+		expect.stringMatching(/search .*products by name/i),
+	]);
+	for (const faq of faqs.items) expect(faq.answer.length).toBeGreaterThan(300);
 });
 
 test("every demo tool image is a real WebP picture served with a year of caching", async () => {
-  t = await createTestApp({ seed: true });
-  const tools = ToolPageSchema.parse((await t.app.inject({ url: "/api/tools?page_size=100" })).json());
-  for (const tool of tools.items) {
-    const image = await t.app.inject({ url: tool.img });
-    expect(image.statusCode, tool.img).toBe(200);
-    expect(image.headers["content-type"]).toBe("image/webp");
-    expect(image.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    const metadata = await sharp(image.rawPayload).metadata();
-    expect(metadata).toMatchObject({ format: "webp", width: 800, height: 600 });
-  }
+	t = await createTestApp({ seed: true });
+	const tools = ToolPageSchema.parse(
+		(await t.app.inject({ url: "/api/tools?page_size=100" })).json(),
+	);
+	for (const tool of tools.items) {
+		const image = await t.app.inject({ url: tool.img });
+		expect(image.statusCode, tool.img).toBe(200);
+		expect(image.headers["content-type"]).toBe("image/webp");
+		expect(image.headers["cache-control"]).toBe(
+			"public, max-age=31536000, immutable",
+		);
+		const metadata = await sharp(image.rawPayload).metadata();
+		expect(metadata).toMatchObject({ format: "webp", width: 800, height: 600 });
+	}
 });
 
 test("unknown and malformed image names are a 404", async () => {
-  t = await createTestApp();
-  for (const url of ["/images/nothing-here.webp", "/images/..%2Fdata.sqlite", "/images/UPPER.webp"]) {
-    const response = await t.app.inject({ url });
-    expect(response.statusCode, url).toBe(404);
-    expect(response.json().error.code).toBe("NOT_FOUND");
-  }
+	t = await createTestApp();
+	for (const url of [
+		"/images/nothing-here.webp",
+		"/images/..%2Fdata.sqlite",
+		"/images/UPPER.webp",
+	]) {
+		const response = await t.app.inject({ url });
+		expect(response.statusCode, url).toBe(404);
+		expect(response.json().error.code).toBe("NOT_FOUND");
+	}
 });
 
 test("seeding again, or into a database that has tools, changes nothing", async () => {
-  t = await createTestApp({ seed: true });
-  const before = (await t.app.inject({ url: "/api/tools?page_size=100" })).json();
-  expect(await seedDemoContent(t.db, t.images)).toBe(false);
-  expect((await t.app.inject({ url: "/api/tools?page_size=100" })).json()).toEqual(before);
+	t = await createTestApp({ seed: true });
+	const before = (
+		await t.app.inject({ url: "/api/tools?page_size=100" })
+	).json();
+	expect(await seedDemoContent(t.db, t.images)).toBe(false);
+	expect(
+		(await t.app.inject({ url: "/api/tools?page_size=100" })).json(),
+	).toEqual(before);
 });
 
 test("a database that holds only some content is not seeded and still starts", async () => {
-  t = await createTestApp({ seed: true });
-  await t.db.deleteFrom("tools").execute();
-  expect(await seedDemoContent(t.db, t.images)).toBe(false);
-  expect((await t.app.inject({ url: "/api/tools" })).json()).toMatchObject({ items: [], total: 0 });
-  expect(ReviewPageSchema.parse((await t.app.inject({ url: "/api/reviews" })).json()).total).toBeGreaterThan(0);
+	t = await createTestApp({ seed: true });
+	await t.db.deleteFrom("tools").execute();
+	expect(await seedDemoContent(t.db, t.images)).toBe(false);
+	expect((await t.app.inject({ url: "/api/tools" })).json()).toMatchObject({
+		items: [],
+		total: 0,
+	});
+	expect(
+		ReviewPageSchema.parse((await t.app.inject({ url: "/api/reviews" })).json())
+			.total,
+	).toBeGreaterThan(0);
 });
 
 test("without seeding the shop starts empty", async () => {
-  t = await createTestApp({ seed: false });
-  expect((await t.app.inject({ url: "/api/tools" })).json()).toMatchObject({ items: [], total: 0 });
-  expect((await t.app.inject({ url: "/api/faqs" })).json()).toEqual({ items: [] });
+	t = await createTestApp({ seed: false });
+	expect((await t.app.inject({ url: "/api/tools" })).json()).toMatchObject({
+		items: [],
+		total: 0,
+	});
+	expect((await t.app.inject({ url: "/api/faqs" })).json()).toEqual({
+		items: [],
+	});
 });
 
 test("two instances starting on one empty database seed it once", async () => {
-  t = await createTestApp({ seed: false });
-  const other = createDb(t.config.database);
-  try {
-    const results = await Promise.all([seedDemoContent(t.db, t.images), seedDemoContent(other, t.images)]);
-    expect(results.filter(Boolean)).toHaveLength(1);
-    const tools = ToolPageSchema.parse((await t.app.inject({ url: "/api/tools?page_size=100" })).json());
-    expect(tools.total).toBe(12);
-  } finally {
-    await other.destroy();
-  }
+	t = await createTestApp({ seed: false });
+	const other = createDb(t.config.database);
+	try {
+		const results = await Promise.all([
+			seedDemoContent(t.db, t.images),
+			seedDemoContent(other, t.images),
+		]);
+		expect(results.filter(Boolean)).toHaveLength(1);
+		const tools = ToolPageSchema.parse(
+			(await t.app.inject({ url: "/api/tools?page_size=100" })).json(),
+		);
+		expect(tools.total).toBe(12);
+	} finally {
+		await other.destroy();
+	}
 });

@@ -5,7 +5,12 @@ import { insertBlogPosts } from "../blog/blog.repository.ts";
 import { insertFaqs } from "../faqs/faqs.repository.ts";
 import { insertReviews } from "../reviews/reviews.repository.ts";
 import { insertTools, type NewTool } from "../tools/tools.repository.ts";
-import { demoBlogPosts, demoFaqs, demoReviews, demoTools } from "./demo-content.ts";
+import {
+	demoBlogPosts,
+	demoFaqs,
+	demoReviews,
+	demoTools,
+} from "./demo-content.ts";
 import { drawToolSvg } from "./tool-art.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -16,94 +21,107 @@ const HOUR_MS = 60 * 60 * 1000;
  * rolls back.
  */
 export function seedId(key: string): string {
-  const hex = createHash("sha256").update(`tools-gallery-demo:${key}`).digest("hex");
-  const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+	const hex = createHash("sha256")
+		.update(`tools-gallery-demo:${key}`)
+		.digest("hex");
+	const variant = (
+		(Number.parseInt(hex.slice(16, 17), 16) & 0x3) |
+		0x8
+	).toString(16);
+	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export async function renderToolImages(images: ImageStore): Promise<Map<string, string>> {
-  // Loaded only when there is something to draw: libvips is large and most starts seed nothing.
-  const { default: sharp } = await import("sharp");
-  const urls = new Map<string, string>();
-  for (const tool of demoTools) {
-    const webp = await sharp(Buffer.from(drawToolSvg(tool.art)))
-      .webp({ quality: 82 })
-      .toBuffer();
-    urls.set(tool.art, await images.putWebp(`tool-${tool.art}`, webp));
-  }
-  return urls;
+export async function renderToolImages(
+	images: ImageStore,
+): Promise<Map<string, string>> {
+	// Loaded only when there is something to draw: libvips is large and most starts seed nothing.
+	const { default: sharp } = await import("sharp");
+	const urls = new Map<string, string>();
+	for (const tool of demoTools) {
+		const webp = await sharp(Buffer.from(drawToolSvg(tool.art)))
+			.webp({ quality: 82 })
+			.toBuffer();
+		urls.set(tool.art, await images.putWebp(`tool-${tool.art}`, webp));
+	}
+	return urls;
 }
 
 /** Empty means no content at all: a shop with only some of its tables filled is never topped up. */
 export async function isContentEmpty(db: Db): Promise<boolean> {
-  for (const table of ["tools", "reviews", "blog_posts", "faqs"] as const) {
-    if (await db.selectFrom(table).select("id").limit(1).executeTakeFirst()) return false;
-  }
-  return true;
+	for (const table of ["tools", "reviews", "blog_posts", "faqs"] as const) {
+		if (await db.selectFrom(table).select("id").limit(1).executeTakeFirst())
+			return false;
+	}
+	return true;
 }
 
 /** Fills an empty database with the demo catalog, reviews, blog posts and Favorite Questions. */
-export async function seedDemoContent(db: Db, images: ImageStore, now = new Date()): Promise<boolean> {
-  if (!(await isContentEmpty(db))) return false;
-  const imageUrls = await renderToolImages(images);
-  // Stagger timestamps so "newest first" has a stable, meaningful order: the first item is newest.
-  const at = (index: number) => new Date(now.getTime() - (index + 1) * HOUR_MS).toISOString();
+export async function seedDemoContent(
+	db: Db,
+	images: ImageStore,
+	now = new Date(),
+): Promise<boolean> {
+	if (!(await isContentEmpty(db))) return false;
+	const imageUrls = await renderToolImages(images);
+	// Stagger timestamps so "newest first" has a stable, meaningful order: the first item is newest.
+	const at = (index: number) =>
+		new Date(now.getTime() - (index + 1) * HOUR_MS).toISOString();
 
-  const tools: NewTool[] = demoTools.map((tool, index) => ({
-    id: seedId(`tool:${tool.art}`),
-    tool_name: tool.tool_name,
-    description: tool.description,
-    price_cents: tool.price_cents,
-    available_quantity: tool.available_quantity,
-    minimum_quantity: tool.minimum_quantity,
-    img: imageUrls.get(tool.art) ?? "",
-    supplier_name: tool.supplier_name,
-    supplier_email: null,
-    created_at: at(index),
-  }));
+	const tools: NewTool[] = demoTools.map((tool, index) => ({
+		id: seedId(`tool:${tool.art}`),
+		tool_name: tool.tool_name,
+		description: tool.description,
+		price_cents: tool.price_cents,
+		available_quantity: tool.available_quantity,
+		minimum_quantity: tool.minimum_quantity,
+		img: imageUrls.get(tool.art) ?? "",
+		supplier_name: tool.supplier_name,
+		supplier_email: null,
+		created_at: at(index),
+	}));
 
-  try {
-    await db.transaction().execute(async (trx) => {
-      await insertTools(trx, tools);
-      await insertReviews(
-        trx,
-        demoReviews.map((review, index) => ({
-          id: seedId(`review:${index}`),
-          user_name: review.user_name,
-          email: null,
-          photo_url: null,
-          user_review: review.user_review,
-          user_rating: review.user_rating,
-          created_at: at(index),
-        })),
-      );
-      await insertBlogPosts(
-        trx,
-        demoBlogPosts.map((post) => ({
-          id: seedId(`blog:${post.slug}`),
-          slug: post.slug,
-          title: post.title,
-          excerpt: post.excerpt,
-          body: post.body,
-          author: post.author,
-          published_at: post.published_at,
-          created_at: now.toISOString(),
-        })),
-      );
-      await insertFaqs(
-        trx,
-        demoFaqs.map((faq, index) => ({
-          id: seedId(`faq:${index}`),
-          position: index + 1,
-          question: faq.question,
-          answer: faq.answer,
-        })),
-      );
-    });
-  } catch (error) {
-    // Another instance seeded the same rows first.
-    if (!(await isContentEmpty(db))) return false;
-    throw error;
-  }
-  return true;
+	try {
+		await db.transaction().execute(async (trx) => {
+			await insertTools(trx, tools);
+			await insertReviews(
+				trx,
+				demoReviews.map((review, index) => ({
+					id: seedId(`review:${index}`),
+					user_name: review.user_name,
+					email: null,
+					photo_url: null,
+					user_review: review.user_review,
+					user_rating: review.user_rating,
+					created_at: at(index),
+				})),
+			);
+			await insertBlogPosts(
+				trx,
+				demoBlogPosts.map((post) => ({
+					id: seedId(`blog:${post.slug}`),
+					slug: post.slug,
+					title: post.title,
+					excerpt: post.excerpt,
+					body: post.body,
+					author: post.author,
+					published_at: post.published_at,
+					created_at: now.toISOString(),
+				})),
+			);
+			await insertFaqs(
+				trx,
+				demoFaqs.map((faq, index) => ({
+					id: seedId(`faq:${index}`),
+					position: index + 1,
+					question: faq.question,
+					answer: faq.answer,
+				})),
+			);
+		});
+	} catch (error) {
+		// Another instance seeded the same rows first.
+		if (!(await isContentEmpty(db))) return false;
+		throw error;
+	}
+	return true;
 }

@@ -8,29 +8,42 @@ import { AppError } from "../../platform/http/errors.ts";
 const HealthSchema = z.object({ status: z.literal("ok") });
 const ReadySchema = z.object({ status: z.literal("ready") });
 
-export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+export async function healthRoutes(
+	app: FastifyInstance,
+	{ db }: { db: Db },
+): Promise<void> {
+	const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(
-    "/health",
-    { schema: { tags: ["operations"], summary: "The process is up", response: { 200: HealthSchema } } },
-    async () => ({ status: "ok" as const }),
-  );
+	routes.get(
+		"/health",
+		{
+			schema: {
+				tags: ["operations"],
+				summary: "The process is up",
+				response: { 200: HealthSchema },
+			},
+		},
+		async () => ({ status: "ok" as const }),
+	);
 
-  routes.get(
-    "/ready",
-    {
-      schema: {
-        tags: ["operations"],
-        summary: "The database answers; the instance can take traffic",
-        response: { 200: ReadySchema, 503: ApiErrorBodySchema },
-      },
-    },
-    async () => {
-      if (!(await isDbReachable(db))) {
-        throw new AppError(503, "SERVICE_UNAVAILABLE", "The database is not reachable");
-      }
-      return { status: "ready" as const };
-    },
-  );
+	routes.get(
+		"/ready",
+		{
+			schema: {
+				tags: ["operations"],
+				summary: "The database answers; the instance can take traffic",
+				response: { 200: ReadySchema, 503: ApiErrorBodySchema },
+			},
+		},
+		async () => {
+			if (!(await isDbReachable(db))) {
+				throw new AppError(
+					503,
+					"SERVICE_UNAVAILABLE",
+					"The database is not reachable",
+				);
+			}
+			return { status: "ready" as const };
+		},
+	);
 }

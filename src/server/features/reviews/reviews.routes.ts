@@ -6,17 +6,20 @@ import type { Db } from "../../platform/db/database.ts";
 import { readErrorResponses } from "../../platform/http/api-schemas.ts";
 import { listReviews } from "./reviews.service.ts";
 
-export async function reviewsRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    "/reviews",
-    {
-      schema: {
-        tags: ["reviews"],
-        summary: "List customer reviews, newest first",
-        querystring: PageQuerySchema,
-        response: { 200: ReviewPageSchema, 400: readErrorResponses[400] },
-      },
-    },
-    async (request) => listReviews(db, request.query),
-  );
+export async function reviewsRoutes(
+	app: FastifyInstance,
+	{ db }: { db: Db },
+): Promise<void> {
+	app.withTypeProvider<ZodTypeProvider>().get(
+		"/reviews",
+		{
+			schema: {
+				tags: ["reviews"],
+				summary: "List customer reviews, newest first",
+				querystring: PageQuerySchema,
+				response: { 200: ReviewPageSchema, 400: readErrorResponses[400] },
+			},
+		},
+		async (request) => listReviews(db, request.query),
+	);
 }

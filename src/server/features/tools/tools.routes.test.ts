@@ -1,126 +1,164 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { ApiErrorBodySchema } from "../../../shared/api-error.ts";
 import { ToolPageSchema, ToolSchema } from "../../../shared/tools.schemas.ts";
-import { createTestApp, insertTestTool, type TestApp } from "../../test-support/test-app.ts";
+import {
+	createTestApp,
+	insertTestTool,
+	type TestApp,
+} from "../../test-support/test-app.ts";
 import { CATALOG_VERSION_TTL_MS } from "./tools.service.ts";
 
 let t: TestApp;
 beforeEach(async () => {
-  t = await createTestApp();
+	t = await createTestApp();
 });
 afterEach(async () => {
-  await t.close();
+	await t.close();
 });
 
 test("lists tools newest first, a page at a time", async () => {
-  const oldest = await insertTestTool(t.db, { tool_name: "Oldest" });
-  const middle = await insertTestTool(t.db, { tool_name: "Middle" });
-  const newest = await insertTestTool(t.db, { tool_name: "Newest" });
+	const oldest = await insertTestTool(t.db, { tool_name: "Oldest" });
+	const middle = await insertTestTool(t.db, { tool_name: "Middle" });
+	const newest = await insertTestTool(t.db, { tool_name: "Newest" });
 
-  const first = await t.app.inject({ url: "/api/tools?page=1&page_size=2" });
-  expect(first.statusCode).toBe(200);
-  const firstPage = ToolPageSchema.parse(first.json());
-  expect(firstPage.items.map((tool) => tool.id)).toEqual([newest.id, middle.id]);
-  expect(firstPage).toMatchObject({ page: 1, page_size: 2, total: 3 });
+	const first = await t.app.inject({ url: "/api/tools?page=1&page_size=2" });
+	expect(first.statusCode).toBe(200);
+	const firstPage = ToolPageSchema.parse(first.json());
+	expect(firstPage.items.map((tool) => tool.id)).toEqual([
+		newest.id,
+		middle.id,
+	]);
+	expect(firstPage).toMatchObject({ page: 1, page_size: 2, total: 3 });
 
-  const second = ToolPageSchema.parse((await t.app.inject({ url: "/api/tools?page=2&page_size=2" })).json());
-  expect(second.items.map((tool) => tool.id)).toEqual([oldest.id]);
+	const second = ToolPageSchema.parse(
+		(await t.app.inject({ url: "/api/tools?page=2&page_size=2" })).json(),
+	);
+	expect(second.items.map((tool) => tool.id)).toEqual([oldest.id]);
 });
 
 test("a tool is listed with the spec's fields, money in cents, and no supplier email", async () => {
-  const tool = await insertTestTool(t.db, { price_cents: 2499, available_quantity: 40, minimum_quantity: 5 });
-  const body = (await t.app.inject({ url: "/api/tools" })).json();
-  expect(body.items[0]).toEqual({
-    id: tool.id,
-    tool_name: tool.tool_name,
-    description: tool.description,
-    price_cents: 2499,
-    available_quantity: 40,
-    minimum_quantity: 5,
-    img: tool.img,
-    supplier_name: tool.supplier_name,
-    created_at: tool.created_at,
-  });
-  expect(JSON.stringify(body)).not.toContain("supplier@example.com");
+	const tool = await insertTestTool(t.db, {
+		price_cents: 2499,
+		available_quantity: 40,
+		minimum_quantity: 5,
+	});
+	const body = (await t.app.inject({ url: "/api/tools" })).json();
+	expect(body.items[0]).toEqual({
+		id: tool.id,
+		tool_name: tool.tool_name,
+		description: tool.description,
+		price_cents: 2499,
+		available_quantity: 40,
+		minimum_quantity: 5,
+		img: tool.img,
+		supplier_name: tool.supplier_name,
+		created_at: tool.created_at,
+	});
+	expect(JSON.stringify(body)).not.toContain("supplier@example.com");
 });
 
 test("the list defaults to the first page of 12", async () => {
-  for (let i = 0; i < 13; i++) await insertTestTool(t.db);
-  const page = ToolPageSchema.parse((await t.app.inject({ url: "/api/tools" })).json());
-  expect(page.items).toHaveLength(12);
-  expect(page).toMatchObject({ page: 1, page_size: 12, total: 13 });
+	for (let i = 0; i < 13; i++) await insertTestTool(t.db);
+	const page = ToolPageSchema.parse(
+		(await t.app.inject({ url: "/api/tools" })).json(),
+	);
+	expect(page.items).toHaveLength(12);
+	expect(page).toMatchObject({ page: 1, page_size: 12, total: 13 });
 });
 
 test("deleted tools are neither listed nor readable", async () => {
-  const kept = await insertTestTool(t.db);
-  const removed = await insertTestTool(t.db);
-  await t.db.updateTable("tools").set({ deleted_at: new Date().toISOString() }).where("id", "=", removed.id).execute();
+	const kept = await insertTestTool(t.db);
+	const removed = await insertTestTool(t.db);
+	await t.db
+		.updateTable("tools")
+		.set({ deleted_at: new Date().toISOString() })
+		.where("id", "=", removed.id)
+		.execute();
 
-  const page = ToolPageSchema.parse((await t.app.inject({ url: "/api/tools" })).json());
-  expect(page.items.map((tool) => tool.id)).toEqual([kept.id]);
-  expect(page.total).toBe(1);
-  expect((await t.app.inject({ url: `/api/tools/${removed.id}` })).statusCode).toBe(404);
+	const page = ToolPageSchema.parse(
+		(await t.app.inject({ url: "/api/tools" })).json(),
+	);
+	expect(page.items.map((tool) => tool.id)).toEqual([kept.id]);
+	expect(page.total).toBe(1);
+	expect(
+		(await t.app.inject({ url: `/api/tools/${removed.id}` })).statusCode,
+	).toBe(404);
 });
 
 test.each([
-  ["page=0", "page"],
-  ["page=abc", "page"],
-  ["page=1.5", "page"],
-  ["page_size=0", "page_size"],
-  ["page_size=101", "page_size"],
+	["page=0", "page"],
+	["page=abc", "page"],
+	["page=1.5", "page"],
+	["page_size=0", "page_size"],
+	["page_size=101", "page_size"],
 ])("a bad list query (%s) is a 400 naming %s", async (query, field) => {
-  const response = await t.app.inject({ url: `/api/tools?${query}` });
-  expect(response.statusCode).toBe(400);
-  const body = ApiErrorBodySchema.parse(response.json());
-  expect(body.error.code).toBe("VALIDATION_FAILED");
-  expect(body.error.details?.map((detail) => detail.field)).toContain(field);
+	const response = await t.app.inject({ url: `/api/tools?${query}` });
+	expect(response.statusCode).toBe(400);
+	const body = ApiErrorBodySchema.parse(response.json());
+	expect(body.error.code).toBe("VALIDATION_FAILED");
+	expect(body.error.details?.map((detail) => detail.field)).toContain(field);
 });
 
 test("reads one tool", async () => {
-  const tool = await insertTestTool(t.db, { tool_name: "Bench Vise" });
-  const response = await t.app.inject({ url: `/api/tools/${tool.id}` });
-  expect(response.statusCode).toBe(200);
-  expect(ToolSchema.parse(response.json())).toMatchObject({ id: tool.id, tool_name: "Bench Vise" });
+	const tool = await insertTestTool(t.db, { tool_name: "Bench Vise" });
+	const response = await t.app.inject({ url: `/api/tools/${tool.id}` });
+	expect(response.statusCode).toBe(200);
+	expect(ToolSchema.parse(response.json())).toMatchObject({
+		id: tool.id,
+		tool_name: "Bench Vise",
+	});
 });
 
 test("an unknown tool is a 404 in the error envelope", async () => {
-  const response = await t.app.inject({ url: "/api/tools/0b5e4bb4-5a3e-4a55-9d4c-1f7d6c1f2e3a" });
-  expect(response.statusCode).toBe(404);
-  expect(response.json()).toEqual({ error: { code: "NOT_FOUND", message: "Tool not found" } });
+	const response = await t.app.inject({
+		url: "/api/tools/0b5e4bb4-5a3e-4a55-9d4c-1f7d6c1f2e3a",
+	});
+	expect(response.statusCode).toBe(404);
+	expect(response.json()).toEqual({
+		error: { code: "NOT_FOUND", message: "Tool not found" },
+	});
 });
 
 test("a malformed tool id is a 400 naming toolId", async () => {
-  const response = await t.app.inject({ url: "/api/tools/not-a-uuid" });
-  expect(response.statusCode).toBe(400);
-  expect(response.json()).toEqual({
-    error: {
-      code: "VALIDATION_FAILED",
-      message: "Invalid params: toolId",
-      details: [{ field: "toolId", message: "Tool id must be a UUID" }],
-    },
-  });
+	const response = await t.app.inject({ url: "/api/tools/not-a-uuid" });
+	expect(response.statusCode).toBe(400);
+	expect(response.json()).toEqual({
+		error: {
+			code: "VALIDATION_FAILED",
+			message: "Invalid params: toolId",
+			details: [{ field: "toolId", message: "Tool id must be a UUID" }],
+		},
+	});
 });
 
 test("the list is served from cache between version checks and shows any write after the next one", async () => {
-  let now = 0;
-  await t.close();
-  t = await createTestApp({ clock: () => now });
-  const list = async () => ToolPageSchema.parse((await t.app.inject({ url: "/api/tools" })).json());
-  const tool = await insertTestTool(t.db, { available_quantity: 40 });
-  expect((await list()).items[0]?.available_quantity).toBe(40);
+	let now = 0;
+	await t.close();
+	t = await createTestApp({ clock: () => now });
+	const list = async () =>
+		ToolPageSchema.parse((await t.app.inject({ url: "/api/tools" })).json());
+	const tool = await insertTestTool(t.db, { available_quantity: 40 });
+	expect((await list()).items[0]?.available_quantity).toBe(40);
 
-  // A write straight to the database, as another instance or an operator would make it.
-  await t.db.updateTable("tools").set({ available_quantity: 25 }).where("id", "=", tool.id).execute();
-  now += CATALOG_VERSION_TTL_MS - 1;
-  expect((await list()).items[0]?.available_quantity).toBe(40);
-  now += 1;
-  expect((await list()).items[0]?.available_quantity).toBe(25);
+	// A write straight to the database, as another instance or an operator would make it.
+	await t.db
+		.updateTable("tools")
+		.set({ available_quantity: 25 })
+		.where("id", "=", tool.id)
+		.execute();
+	now += CATALOG_VERSION_TTL_MS - 1;
+	expect((await list()).items[0]?.available_quantity).toBe(40);
+	now += 1;
+	expect((await list()).items[0]?.available_quantity).toBe(25);
 
-  const added = await insertTestTool(t.db);
-  now += CATALOG_VERSION_TTL_MS;
-  expect((await list()).items.map((item) => item.id)).toEqual([added.id, tool.id]);
+	const added = await insertTestTool(t.db);
+	now += CATALOG_VERSION_TTL_MS;
+	expect((await list()).items.map((item) => item.id)).toEqual([
+		added.id,
+		tool.id,
+	]);
 
-  await t.db.deleteFrom("tools").where("id", "=", added.id).execute();
-  now += CATALOG_VERSION_TTL_MS;
-  expect((await list()).items.map((item) => item.id)).toEqual([tool.id]);
+	await t.db.deleteFrom("tools").where("id", "=", added.id).execute();
+	now += CATALOG_VERSION_TTL_MS;
+	expect((await list()).items.map((item) => item.id)).toEqual([tool.id]);
 });

@@ -5,20 +5,25 @@ import { type Clock, monotonicClock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { readPage } from "../../platform/db/paging.ts";
 import { NotFoundError } from "../../platform/http/errors.ts";
-import { countTools, findCatalogVersion, findToolById, findToolsPage } from "./tools.repository.ts";
+import {
+	countTools,
+	findCatalogVersion,
+	findToolById,
+	findToolsPage,
+} from "./tools.repository.ts";
 
 export async function listTools(db: Db, query: PageQuery): Promise<Page<Tool>> {
-  return readPage(
-    query,
-    (offset, limit) => findToolsPage(db, offset, limit),
-    () => countTools(db),
-  );
+	return readPage(
+		query,
+		(offset, limit) => findToolsPage(db, offset, limit),
+		() => countTools(db),
+	);
 }
 
 export async function getTool(db: Db, id: string): Promise<Tool> {
-  const tool = await findToolById(db, id);
-  if (!tool) throw new NotFoundError("Tool not found");
-  return tool;
+	const tool = await findToolById(db, id);
+	if (!tool) throw new NotFoundError("Tool not found");
+	return tool;
 }
 
 const MAX_CACHED_PAGES = 200;
@@ -27,29 +32,35 @@ export const CATALOG_VERSION_TTL_MS = 100;
 
 /** Serialized tool-list pages of one server instance, each stamped with the catalog version. */
 export type ToolListCache = {
-  pages: Map<string, { version: string; json: Buffer }>;
-  clock: Clock;
-  version?: { value: string; readAt: number };
-  /** The version read in flight: requests arriving meanwhile wait for it instead of reading again. */
-  reading?: Promise<string>;
+	pages: Map<string, { version: string; json: Buffer }>;
+	clock: Clock;
+	version?: { value: string; readAt: number };
+	/** The version read in flight: requests arriving meanwhile wait for it instead of reading again. */
+	reading?: Promise<string>;
 };
 
-export function createToolListCache(clock: Clock = monotonicClock): ToolListCache {
-  return { pages: new Map(), clock };
+export function createToolListCache(
+	clock: Clock = monotonicClock,
+): ToolListCache {
+	return { pages: new Map(), clock };
 }
 
-async function currentCatalogVersion(db: Db, cache: ToolListCache): Promise<string> {
-  const now = cache.clock();
-  if (cache.version && now - cache.version.readAt < CATALOG_VERSION_TTL_MS) return cache.version.value;
-  cache.reading ??= findCatalogVersion(db)
-    .then((value) => {
-      cache.version = { value, readAt: now };
-      return value;
-    })
-    .finally(() => {
-      cache.reading = undefined;
-    });
-  return cache.reading;
+async function currentCatalogVersion(
+	db: Db,
+	cache: ToolListCache,
+): Promise<string> {
+	const now = cache.clock();
+	if (cache.version && now - cache.version.readAt < CATALOG_VERSION_TTL_MS)
+		return cache.version.value;
+	cache.reading ??= findCatalogVersion(db)
+		.then((value) => {
+			cache.version = { value, readAt: now };
+			return value;
+		})
+		.finally(() => {
+			cache.reading = undefined;
+		});
+	return cache.reading;
 }
 
 /**
@@ -59,13 +70,19 @@ async function currentCatalogVersion(db: Db, cache: ToolListCache): Promise<stri
  * most every CATALOG_VERSION_TTL_MS, so another writer's change shows within that time. The
  * version is read before the rows, so a cached page is never older than its stamp.
  */
-export async function listToolsSerialized(db: Db, cache: ToolListCache, query: PageQuery): Promise<Buffer> {
-  const version = await currentCatalogVersion(db, cache);
-  const key = `${query.page}:${query.page_size}`;
-  const cached = cache.pages.get(key);
-  if (cached?.version === version) return cached.json;
-  const json = Buffer.from(JSON.stringify(z.encode(ToolPageSchema, await listTools(db, query))));
-  if (cache.pages.size >= MAX_CACHED_PAGES) cache.pages.clear();
-  cache.pages.set(key, { version, json });
-  return json;
+export async function listToolsSerialized(
+	db: Db,
+	cache: ToolListCache,
+	query: PageQuery,
+): Promise<Buffer> {
+	const version = await currentCatalogVersion(db, cache);
+	const key = `${query.page}:${query.page_size}`;
+	const cached = cache.pages.get(key);
+	if (cached?.version === version) return cached.json;
+	const json = Buffer.from(
+		JSON.stringify(z.encode(ToolPageSchema, await listTools(db, query))),
+	);
+	if (cache.pages.size >= MAX_CACHED_PAGES) cache.pages.clear();
+	cache.pages.set(key, { version, json });
+	return json;
 }

@@ -1,22 +1,35 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {
+	FastifyError,
+	FastifyInstance,
+	FastifyReply,
+	FastifyRequest,
+} from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import type { ApiErrorBody, ApiErrorCode, FieldIssue } from "../../../shared/api-error.ts";
+import type {
+	ApiErrorBody,
+	ApiErrorCode,
+	FieldIssue,
+} from "../../../shared/api-error.ts";
 import { AppError } from "./errors.ts";
 import type { SecurityHeaders } from "./security-headers.ts";
 
-function errorBody(code: ApiErrorCode, message: string, details?: FieldIssue[]): ApiErrorBody {
-  return { error: details ? { code, message, details } : { code, message } };
+function errorBody(
+	code: ApiErrorCode,
+	message: string,
+	details?: FieldIssue[],
+): ApiErrorBody {
+	return { error: details ? { code, message, details } : { code, message } };
 }
 
 const clientErrorCodes: Record<number, ApiErrorCode> = {
-  400: "BAD_REQUEST",
-  401: "UNAUTHORIZED",
-  403: "FORBIDDEN",
-  404: "NOT_FOUND",
-  409: "CONFLICT",
-  413: "PAYLOAD_TOO_LARGE",
-  415: "UNSUPPORTED_MEDIA_TYPE",
-  429: "TOO_MANY_REQUESTS",
+	400: "BAD_REQUEST",
+	401: "UNAUTHORIZED",
+	403: "FORBIDDEN",
+	404: "NOT_FOUND",
+	409: "CONFLICT",
+	413: "PAYLOAD_TOO_LARGE",
+	415: "UNSUPPORTED_MEDIA_TYPE",
+	429: "TOO_MANY_REQUESTS",
 };
 
 /**
@@ -24,30 +37,54 @@ const clientErrorCodes: Record<number, ApiErrorCode> = {
  * too large, an unsatisfiable range): their messages are written for clients and safe to echo,
  * and they are the client's doing, so they are logged at info, not as our failures.
  */
-function sendClientError(error: FastifyError, request: FastifyRequest, reply: FastifyReply, status: number) {
-  request.log.info({ err: error }, "client error");
-  return reply.code(status).send(errorBody(clientErrorCodes[status] ?? "BAD_REQUEST", error.message));
+function sendClientError(
+	error: FastifyError,
+	request: FastifyRequest,
+	reply: FastifyReply,
+	status: number,
+) {
+	request.log.info({ err: error }, "client error");
+	return reply
+		.code(status)
+		.send(errorBody(clientErrorCodes[status] ?? "BAD_REQUEST", error.message));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.details));
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const part = error.validationContext ?? "request";
-      const details = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || part,
-        message: issue.message ?? "is not valid",
-      }));
-      const fields = [...new Set(details.map((detail) => detail.field))].join(", ");
-      return reply.code(400).send(errorBody("VALIDATION_FAILED", `Invalid ${part}: ${fields}`, details));
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return sendClientError(error, request, reply, status);
-    request.log.error({ err: error }, "request failed");
-    return reply.code(500).send(errorBody("INTERNAL_ERROR", "Something went wrong on our side. Please try again."));
-  });
+	app.setErrorHandler((error: FastifyError, request, reply) => {
+		if (error instanceof AppError) {
+			return reply
+				.code(error.statusCode)
+				.send(errorBody(error.code, error.message, error.details));
+		}
+		if (hasZodFastifySchemaValidationErrors(error)) {
+			const part = error.validationContext ?? "request";
+			const details = error.validation.map((issue) => ({
+				field:
+					issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || part,
+				message: issue.message ?? "is not valid",
+			}));
+			const fields = [...new Set(details.map((detail) => detail.field))].join(
+				", ",
+			);
+			return reply
+				.code(400)
+				.send(
+					errorBody("VALIDATION_FAILED", `Invalid ${part}: ${fields}`, details),
+				);
+		}
+		const status = error.statusCode ?? 500;
+		if (status >= 400 && status < 500)
+			return sendClientError(error, request, reply, status);
+		request.log.error({ err: error }, "request failed");
+		return reply
+			.code(500)
+			.send(
+				errorBody(
+					"INTERNAL_ERROR",
+					"Something went wrong on our side. Please try again.",
+				),
+			);
+	});
 }
 
 /**
@@ -55,9 +92,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * error handler; this gives them the same envelope and security headers as every other answer.
  */
 export function frameworkErrorHandler(setHeaders: SecurityHeaders) {
-  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    setHeaders(request.raw, reply.raw);
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-    return sendClientError(error, request, reply, status);
-  };
+	return (
+		error: FastifyError,
+		request: FastifyRequest,
+		reply: FastifyReply,
+	) => {
+		setHeaders(request.raw, reply.raw);
+		const status =
+			error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+				? error.statusCode
+				: 400;
+		return sendClientError(error, request, reply, status);
+	};
 }

@@ -2,7 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 
-export type SecurityHeaders = (request: IncomingMessage, response: ServerResponse) => void;
+export type SecurityHeaders = (
+	request: IncomingMessage,
+	response: ServerResponse,
+) => void;
 
 /** The API reference page sets inline styles from its script; nothing else may. */
 const API_REFERENCE_PREFIX = "/api/docs";
@@ -14,44 +17,63 @@ const API_REFERENCE_PREFIX = "/api/docs";
  * helmet is built once here and run on the raw response; @fastify/helmet rebuilt it on every
  * request, which cost more than the rest of serving the cached tool list.
  */
-export function createSecurityHeaders({ isHttps }: { isHttps: boolean }): SecurityHeaders {
-  const strict = buildHelmet({ isHttps, allowInlineStyles: false });
-  const apiReference = buildHelmet({ isHttps, allowInlineStyles: true });
-  // helmet only sets headers and calls back synchronously; it never fails.
-  return (request, response) => {
-    const setHeaders = request.url?.startsWith(API_REFERENCE_PREFIX) ? apiReference : strict;
-    setHeaders(request, response, () => {});
-  };
+export function createSecurityHeaders({
+	isHttps,
+}: {
+	isHttps: boolean;
+}): SecurityHeaders {
+	const strict = buildHelmet({ isHttps, allowInlineStyles: false });
+	const apiReference = buildHelmet({ isHttps, allowInlineStyles: true });
+	// helmet only sets headers and calls back synchronously; it never fails.
+	return (request, response) => {
+		const setHeaders = request.url?.startsWith(API_REFERENCE_PREFIX)
+			? apiReference
+			: strict;
+		setHeaders(request, response, () => {});
+	};
 }
 
-function buildHelmet({ isHttps, allowInlineStyles }: { isHttps: boolean; allowInlineStyles: boolean }) {
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'self'"],
-        "style-src": allowInlineStyles ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-        "img-src": ["'self'", "data:"],
-        "font-src": ["'self'", "data:"],
-        "connect-src": ["'self'"],
-        "object-src": ["'none'"],
-        "base-uri": ["'self'"],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-        ...(isHttps ? { "upgrade-insecure-requests": [] } : {}),
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    xFrameOptions: { action: "deny" },
-  });
+function buildHelmet({
+	isHttps,
+	allowInlineStyles,
+}: {
+	isHttps: boolean;
+	allowInlineStyles: boolean;
+}) {
+	return helmet({
+		contentSecurityPolicy: {
+			useDefaults: false,
+			directives: {
+				"default-src": ["'self'"],
+				"script-src": ["'self'"],
+				"style-src": allowInlineStyles
+					? ["'self'", "'unsafe-inline'"]
+					: ["'self'"],
+				"img-src": ["'self'", "data:"],
+				"font-src": ["'self'", "data:"],
+				"connect-src": ["'self'"],
+				"object-src": ["'none'"],
+				"base-uri": ["'self'"],
+				"form-action": ["'self'"],
+				"frame-ancestors": ["'none'"],
+				...(isHttps ? { "upgrade-insecure-requests": [] } : {}),
+			},
+		},
+		crossOriginEmbedderPolicy: false,
+		referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+		strictTransportSecurity: isHttps
+			? { maxAge: 31_536_000, includeSubDomains: true }
+			: false,
+		xFrameOptions: { action: "deny" },
+	});
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, setHeaders: SecurityHeaders): void {
-  app.addHook("onRequest", (request, reply, done) => {
-    setHeaders(request.raw, reply.raw);
-    done();
-  });
+export function registerSecurityHeaders(
+	app: FastifyInstance,
+	setHeaders: SecurityHeaders,
+): void {
+	app.addHook("onRequest", (request, reply, done) => {
+		setHeaders(request.raw, reply.raw);
+		done();
+	});
 }

@@ -7,30 +7,39 @@ import type { FastifyInstance } from "fastify";
  * Serves the built single-page app. Vite's hashed files under /assets never change and are cached
  * for a year; index.html is revalidated on every visit so a new release shows at once.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: webRoot,
-    prefix: "/",
-    index: ["index.html"],
-    cacheControl: false,
-    preCompressed: true,
-    dotfiles: "ignore",
-    setHeaders(res, filePath) {
-      if (path.relative(webRoot, filePath).split(path.sep)[0] === "assets")
-        res.header("cache-control", "public, max-age=31536000, immutable");
-      else if (filePath.endsWith(".html")) res.header("cache-control", "no-cache");
-      else res.header("cache-control", "public, max-age=3600");
-    },
-  });
+export async function registerWebApp(
+	app: FastifyInstance,
+	webRoot: string,
+): Promise<void> {
+	await app.register(fastifyStatic, {
+		root: webRoot,
+		prefix: "/",
+		index: ["index.html"],
+		cacheControl: false,
+		preCompressed: true,
+		dotfiles: "ignore",
+		setHeaders(res, filePath) {
+			if (path.relative(webRoot, filePath).split(path.sep)[0] === "assets")
+				res.header("cache-control", "public, max-age=31536000, immutable");
+			else if (filePath.endsWith(".html"))
+				res.header("cache-control", "no-cache");
+			else res.header("cache-control", "public, max-age=3600");
+		},
+	});
 }
 
 export function hasWebBuild(webRoot: string): boolean {
-  return fs.existsSync(path.join(webRoot, "index.html"));
+	return fs.existsSync(path.join(webRoot, "index.html"));
 }
 
 /** Paths the SPA may own: not the API, not an image, not a file name with an extension. */
 export function isHistoryFallbackPath(url: string): boolean {
-  const pathname = url.split("?")[0] ?? "/";
-  if (pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/images/")) return false;
-  return !path.posix.basename(pathname).includes(".");
+	const pathname = url.split("?")[0] ?? "/";
+	if (
+		pathname.startsWith("/api/") ||
+		pathname === "/api" ||
+		pathname.startsWith("/images/")
+	)
+		return false;
+	return !path.posix.basename(pathname).includes(".");
 }

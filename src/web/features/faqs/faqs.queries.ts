@@ -3,9 +3,9 @@ import { FaqListSchema } from "../../../shared/faqs.schemas.ts";
 import { apiGet } from "../../lib/api-client.ts";
 
 export function useFaqs() {
-  return useQuery({
-    queryKey: ["faqs"],
-    queryFn: ({ signal }) => apiGet("/api/faqs", FaqListSchema, signal),
-    staleTime: 10 * 60 * 1000,
-  });
+	return useQuery({
+		queryKey: ["faqs"],
+		queryFn: ({ signal }) => apiGet("/api/faqs", FaqListSchema, signal),
+		staleTime: 10 * 60 * 1000,
+	});
 }

@@ -2,45 +2,55 @@ import { Link } from "react-router";
 import { AccountsClosedNotice } from "./accounts-closed-notice.tsx";
 
 export function LoginPage() {
-  return (
-    <div className="mx-auto max-w-md px-4 py-12">
-      <div className="card bg-base-100 shadow-xl">
-        <form className="card-body gap-4" aria-labelledby="login-title" onSubmit={(event) => event.preventDefault()}>
-          <h1 id="login-title" className="text-center text-2xl font-bold">
-            Login
-          </h1>
-          <AccountsClosedNotice />
-          <fieldset className="fieldset" disabled>
-            <label className="label" htmlFor="login-email">
-              Email
-            </label>
-            <input id="login-email" type="email" name="email" autoComplete="email" className="input w-full" />
-            <label className="label" htmlFor="login-password">
-              Password
-            </label>
-            <input
-              id="login-password"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              className="input w-full"
-            />
-            <button type="submit" className="btn btn-primary mt-4">
-              Login
-            </button>
-          </fieldset>
-          <p className="text-center text-sm">
-            New to Tools Gallery?{" "}
-            <Link to="/sign-up" className="link link-primary">
-              Create a new account
-            </Link>
-          </p>
-          <div className="divider">OR</div>
-          <button type="button" className="btn btn-outline" disabled>
-            CONTINUE WITH GOOGLE
-          </button>
-        </form>
-      </div>
-    </div>
-  );
+	return (
+		<div className="mx-auto max-w-md px-4 py-12">
+			<div className="card bg-base-100 shadow-xl">
+				<form
+					className="card-body gap-4"
+					aria-labelledby="login-title"
+					onSubmit={(event) => event.preventDefault()}
+				>
+					<h1 id="login-title" className="text-center text-2xl font-bold">
+						Login
+					</h1>
+					<AccountsClosedNotice />
+					<fieldset className="fieldset" disabled>
+						<label className="label" htmlFor="login-email">
+							Email
+						</label>
+						<input
+							id="login-email"
+							type="email"
+							name="email"
+							autoComplete="email"
+							className="input w-full"
+						/>
+						<label className="label" htmlFor="login-password">
+							Password
+						</label>
+						<input
+							id="login-password"
+							type="password"
+							name="password"
+							autoComplete="current-password"
+							className="input w-full"
+						/>
+						<button type="submit" className="btn btn-primary mt-4">
+							Login
+						</button>
+					</fieldset>
+					<p className="text-center text-sm">
+						New to Tools Gallery?{" "}
+						<Link to="/sign-up" className="link link-primary">
+							Create a new account
+						</Link>
+					</p>
+					<div className="divider">OR</div>
+					<button type="button" className="btn btn-outline" disabled>
+						CONTINUE WITH GOOGLE
+					</button>
+				</form>
+			</div>
+		</div>
+	);
 }

@@ -8,48 +8,58 @@ import { PublishedDate } from "../../features/blog/components/published-date.tsx
 const POSTS_PER_PAGE = 10;
 
 export function BlogPage() {
-  const posts = useBlogPostPages(POSTS_PER_PAGE);
-  return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="mb-2 text-3xl font-bold">Blog</h1>
-      <p className="mb-8 text-base-content/80">Buying guides, workshop know-how and news from Tools Gallery.</p>
-      <QueryBoundary query={posts} loadingLabel="Loading blog posts" errorTitle="We could not load the blog">
-        {() => {
-          const items = posts.items;
-          if (items.length === 0) return <EmptyState message="No posts yet. Please check back soon." />;
-          return (
-            <>
-              <ul className="space-y-6">
-                {items.map((post) => (
-                  <li key={post.id} className="card bg-base-100 shadow-md">
-                    <article className="card-body">
-                      <h2 className="card-title text-2xl">
-                        <Link to={`/blog/${post.slug}`} className="link-hover">
-                          {post.title}
-                        </Link>
-                      </h2>
-                      <p className="text-sm text-base-content/70">
-                        {post.author} · <PublishedDate iso={post.published_at} />
-                      </p>
-                      <p className="text-base-content/85">{post.excerpt}</p>
-                      <div className="card-actions justify-end">
-                        <Link
-                          to={`/blog/${post.slug}`}
-                          className="btn btn-primary btn-sm"
-                          aria-label={`Read: ${post.title}`}
-                        >
-                          Read more
-                        </Link>
-                      </div>
-                    </article>
-                  </li>
-                ))}
-              </ul>
-              <LoadMoreButton query={posts} label="Show older posts" />
-            </>
-          );
-        }}
-      </QueryBoundary>
-    </div>
-  );
+	const posts = useBlogPostPages(POSTS_PER_PAGE);
+	return (
+		<div className="mx-auto max-w-4xl px-4 py-10">
+			<h1 className="mb-2 text-3xl font-bold">Blog</h1>
+			<p className="mb-8 text-base-content/80">
+				Buying guides, workshop know-how and news from Tools Gallery.
+			</p>
+			<QueryBoundary
+				query={posts}
+				loadingLabel="Loading blog posts"
+				errorTitle="We could not load the blog"
+			>
+				{() => {
+					const items = posts.items;
+					if (items.length === 0)
+						return (
+							<EmptyState message="No posts yet. Please check back soon." />
+						);
+					return (
+						<>
+							<ul className="space-y-6">
+								{items.map((post) => (
+									<li key={post.id} className="card bg-base-100 shadow-md">
+										<article className="card-body">
+											<h2 className="card-title text-2xl">
+												<Link to={`/blog/${post.slug}`} className="link-hover">
+													{post.title}
+												</Link>
+											</h2>
+											<p className="text-sm text-base-content/70">
+												{post.author} ·{" "}
+												<PublishedDate iso={post.published_at} />
+											</p>
+											<p className="text-base-content/85">{post.excerpt}</p>
+											<div className="card-actions justify-end">
+												<Link
+													to={`/blog/${post.slug}`}
+													className="btn btn-primary btn-sm"
+													aria-label={`Read: ${post.title}`}
+												>
+													Read more
+												</Link>
+											</div>
+										</article>
+									</li>
+								))}
+							</ul>
+							<LoadMoreButton query={posts} label="Show older posts" />
+						</>
+					);
+				}}
+			</QueryBoundary>
+		</div>
+	);
 }

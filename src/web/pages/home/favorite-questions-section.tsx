@@ -3,30 +3,39 @@ import { RichText } from "../../components/ui/rich-text.tsx";
 import { useFaqs } from "../../features/faqs/faqs.queries.ts";
 
 export function FavoriteQuestionsSection() {
-  const faqs = useFaqs();
-  return (
-    <section className="mx-auto max-w-4xl px-4 py-12" aria-labelledby="faq-title">
-      <h2 id="faq-title" className="mb-8 text-center text-3xl font-bold">
-        Favorite Questions
-      </h2>
-      <QueryBoundary query={faqs} loadingLabel="Loading questions" errorTitle="We could not load the questions">
-        {() => (
-          <div className="space-y-3">
-            {faqs.data?.items.map((faq, index) => (
-              <details
-                key={faq.id}
-                className="collapse collapse-arrow border border-base-300 bg-base-100"
-                open={index === 0}
-              >
-                <summary className="collapse-title font-semibold">{faq.question}</summary>
-                <div className="collapse-content text-base-content/85">
-                  <RichText text={faq.answer} headingLevel={3} />
-                </div>
-              </details>
-            ))}
-          </div>
-        )}
-      </QueryBoundary>
-    </section>
-  );
+	const faqs = useFaqs();
+	return (
+		<section
+			className="mx-auto max-w-4xl px-4 py-12"
+			aria-labelledby="faq-title"
+		>
+			<h2 id="faq-title" className="mb-8 text-center text-3xl font-bold">
+				Favorite Questions
+			</h2>
+			<QueryBoundary
+				query={faqs}
+				loadingLabel="Loading questions"
+				errorTitle="We could not load the questions"
+			>
+				{() => (
+					<div className="space-y-3">
+						{faqs.data?.items.map((faq, index) => (
+							<details
+								key={faq.id}
+								className="collapse collapse-arrow border border-base-300 bg-base-100"
+								open={index === 0}
+							>
+								<summary className="collapse-title font-semibold">
+									{faq.question}
+								</summary>
+								<div className="collapse-content text-base-content/85">
+									<RichText text={faq.answer} headingLevel={3} />
+								</div>
+							</details>
+						))}
+					</div>
+				)}
+			</QueryBoundary>
+		</section>
+	);
 }

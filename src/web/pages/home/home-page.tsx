@@ -6,14 +6,14 @@ import { HomeReviewsSection } from "./home-reviews-section.tsx";
 import { LatestToolsSection } from "./latest-tools-section.tsx";
 
 export function HomePage() {
-  return (
-    <>
-      <HeroSection />
-      <BannerSection />
-      <LatestToolsSection />
-      <BusinessSummarySection />
-      <HomeReviewsSection />
-      <FavoriteQuestionsSection />
-    </>
-  );
+	return (
+		<>
+			<HeroSection />
+			<BannerSection />
+			<LatestToolsSection />
+			<BusinessSummarySection />
+			<HomeReviewsSection />
+			<FavoriteQuestionsSection />
+		</>
+	);
 }

@@ -6,30 +6,40 @@ import { ReviewCard } from "../../features/reviews/components/review-card.tsx";
 import { useFirstReviews } from "../../features/reviews/reviews.queries.ts";
 
 export function HomeReviewsSection() {
-  const reviews = useFirstReviews(HOME_REVIEW_COUNT);
-  return (
-    <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="home-reviews-title">
-      <h2 id="home-reviews-title" className="mb-8 text-center text-3xl font-bold">
-        What our customers say
-      </h2>
-      <QueryBoundary query={reviews} loadingLabel="Loading reviews" errorTitle="We could not load the reviews">
-        {() =>
-          reviews.data?.items.length ? (
-            <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-              {reviews.data.items.map((review) => (
-                <ReviewCard key={review.id} review={review} />
-              ))}
-            </div>
-          ) : (
-            <EmptyState message="No reviews yet." />
-          )
-        }
-      </QueryBoundary>
-      <div className="mt-8 text-center">
-        <Link to="/all-reviews" className="btn btn-primary btn-outline">
-          All Reviews
-        </Link>
-      </div>
-    </section>
-  );
+	const reviews = useFirstReviews(HOME_REVIEW_COUNT);
+	return (
+		<section
+			className="mx-auto max-w-7xl px-4 py-12"
+			aria-labelledby="home-reviews-title"
+		>
+			<h2
+				id="home-reviews-title"
+				className="mb-8 text-center text-3xl font-bold"
+			>
+				What our customers say
+			</h2>
+			<QueryBoundary
+				query={reviews}
+				loadingLabel="Loading reviews"
+				errorTitle="We could not load the reviews"
+			>
+				{() =>
+					reviews.data?.items.length ? (
+						<div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+							{reviews.data.items.map((review) => (
+								<ReviewCard key={review.id} review={review} />
+							))}
+						</div>
+					) : (
+						<EmptyState message="No reviews yet." />
+					)
+				}
+			</QueryBoundary>
+			<div className="mt-8 text-center">
+				<Link to="/all-reviews" className="btn btn-primary btn-outline">
+					All Reviews
+				</Link>
+			</div>
+		</section>
+	);
 }

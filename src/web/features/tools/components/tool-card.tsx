@@ -2,47 +2,67 @@ import { Link } from "react-router";
 import { formatCents } from "../../../../shared/money.ts";
 import type { Tool } from "../../../../shared/tools.schemas.ts";
 
-export function ToolCard({ tool, isPriority = false }: { tool: Tool; isPriority?: boolean }) {
-  const isStockOut = tool.available_quantity < tool.minimum_quantity;
-  return (
-    <article
-      className="card bg-base-100 shadow-md transition-shadow hover:shadow-xl"
-      aria-labelledby={`tool-${tool.id}`}
-    >
-      <figure className="aspect-[4/3] bg-base-200">
-        <img
-          src={tool.img}
-          alt={tool.tool_name}
-          width={800}
-          height={600}
-          className="h-full w-full object-cover"
-          loading={isPriority ? "eager" : "lazy"}
-          fetchPriority={isPriority ? "high" : "auto"}
-          decoding="async"
-        />
-      </figure>
-      <div className="card-body gap-3">
-        <h3 id={`tool-${tool.id}`} className="card-title text-lg">
-          {tool.tool_name}
-        </h3>
-        <p className="text-sm text-base-content/80">{tool.description}</p>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-          <dt className="text-base-content/70">Price</dt>
-          <dd className="text-right text-lg font-bold text-primary">{formatCents(tool.price_cents)}</dd>
-          <dt className="text-base-content/70">Available</dt>
-          <dd className="text-right font-medium">{tool.available_quantity} pieces</dd>
-          <dt className="text-base-content/70">Minimum order</dt>
-          <dd className="text-right font-medium">{tool.minimum_quantity} pieces</dd>
-          <dt className="text-base-content/70">Supplier</dt>
-          <dd className="text-right font-medium">{tool.supplier_name}</dd>
-        </dl>
-        <div className="card-actions mt-auto items-center justify-between pt-2">
-          {isStockOut ? <span className="badge badge-warning">Stock Out</span> : <span />}
-          <Link to={`/tool-purchase/${tool.id}`} className="btn btn-primary" aria-label={`Buy Now: ${tool.tool_name}`}>
-            Buy Now
-          </Link>
-        </div>
-      </div>
-    </article>
-  );
+export function ToolCard({
+	tool,
+	isPriority = false,
+}: {
+	tool: Tool;
+	isPriority?: boolean;
+}) {
+	const isStockOut = tool.available_quantity < tool.minimum_quantity;
+	return (
+		<article
+			className="card bg-base-100 shadow-md transition-shadow hover:shadow-xl"
+			aria-labelledby={`tool-${tool.id}`}
+		>
+			<figure className="aspect-[4/3] bg-base-200">
+				<img
+					src={tool.img}
+					alt={tool.tool_name}
+					width={800}
+					height={600}
+					className="h-full w-full object-cover"
+					loading={isPriority ? "eager" : "lazy"}
+					fetchPriority={isPriority ? "high" : "auto"}
+					decoding="async"
+				/>
+			</figure>
+			<div className="card-body gap-3">
+				<h3 id={`tool-${tool.id}`} className="card-title text-lg">
+					{tool.tool_name}
+				</h3>
+				<p className="text-sm text-base-content/80">{tool.description}</p>
+				<dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+					<dt className="text-base-content/70">Price</dt>
+					<dd className="text-right text-lg font-bold text-primary">
+						{formatCents(tool.price_cents)}
+					</dd>
+					<dt className="text-base-content/70">Available</dt>
+					<dd className="text-right font-medium">
+						{tool.available_quantity} pieces
+					</dd>
+					<dt className="text-base-content/70">Minimum order</dt>
+					<dd className="text-right font-medium">
+						{tool.minimum_quantity} pieces
+					</dd>
+					<dt className="text-base-content/70">Supplier</dt>
+					<dd className="text-right font-medium">{tool.supplier_name}</dd>
+				</dl>
+				<div className="card-actions mt-auto items-center justify-between pt-2">
+					{isStockOut ? (
+						<span className="badge badge-warning">Stock Out</span>
+					) : (
+						<span />
+					)}
+					<Link
+						to={`/tool-purchase/${tool.id}`}
+						className="btn btn-primary"
+						aria-label={`Buy Now: ${tool.tool_name}`}
+					>
+						Buy Now
+					</Link>
+				</div>
+			</div>
+		</article>
+	);
 }
