@@ -75,3 +75,25 @@ export async function load(
 		non2xx: result.non2xx,
 	};
 }
+
+/**
+ * Starts the compiled server on a prepared SQLite data directory, never on a DATABASE_URL from
+ * .env, and waits until it is ready.
+ */
+export async function startShopServer(
+	dataDir: string,
+	port: number,
+): Promise<ChildProcess> {
+	return startProcess(
+		["dist/server/main.js"],
+		{
+			DATA_DIR: dataDir,
+			DATABASE_URL: "",
+			PORT: String(port),
+			HOST: "127.0.0.1",
+			SEED_DEMO: "false",
+			LOG_LEVEL: "warn",
+		},
+		`http://127.0.0.1:${port}/api/ready`,
+	);
+}

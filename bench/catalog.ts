@@ -6,7 +6,13 @@ import { buildAll } from "../scripts/build.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { insertTools } from "../src/server/features/tools/tools.repository.ts";
 import { prepareData } from "../src/server/runtime.ts";
-import { freePort, load, startProcess, stopProcess } from "./bench-support.ts";
+import {
+	freePort,
+	load,
+	startProcess,
+	startShopServer,
+	stopProcess,
+} from "./bench-support.ts";
 
 // Catalog read budget (DESIGN.md): at least half the requests per second of a bare Fastify route
 // answering the same bytes from memory, and p99 under 20 ms, at 50 connections.
@@ -49,20 +55,7 @@ try {
 	const appPort = await freePort();
 	const listPath = `/api/tools?page=1&page_size=${CATALOG_SIZE}`;
 	const appUrl = `http://127.0.0.1:${appPort}${listPath}`;
-	children.push(
-		await startProcess(
-			["dist/server/main.js"],
-			{
-				DATA_DIR: dataDir,
-				DATABASE_URL: "",
-				PORT: String(appPort),
-				HOST: "127.0.0.1",
-				SEED_DEMO: "false",
-				LOG_LEVEL: "warn",
-			},
-			`http://127.0.0.1:${appPort}/api/ready`,
-		),
-	);
+	children.push(await startShopServer(dataDir, appPort));
 	const body = Buffer.from(await (await fetch(appUrl)).arrayBuffer());
 	const listed = JSON.parse(body.toString("utf8")) as {
 		items: unknown[];

@@ -5,7 +5,12 @@ import path from "node:path";
 import { buildAll } from "../scripts/build.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { PROJECT_ROOT, prepareData } from "../src/server/runtime.ts";
-import { freePort, startProcess, stopProcess } from "./bench-support.ts";
+import {
+	freePort,
+	startProcess,
+	startShopServer,
+	stopProcess,
+} from "./bench-support.ts";
 
 // Home page budget (DESIGN.md): Lighthouse performance ≥ 95 and accessibility = 100 in mobile
 // emulation. A slow 2-core machine depresses every performance score, so the same run also
@@ -85,19 +90,7 @@ try {
 	await db.destroy();
 
 	const appPort = await freePort();
-	children.push(
-		await startProcess(
-			["dist/server/main.js"],
-			{
-				DATA_DIR: dataDir,
-				DATABASE_URL: "",
-				PORT: String(appPort),
-				HOST: "127.0.0.1",
-				LOG_LEVEL: "warn",
-			},
-			`http://127.0.0.1:${appPort}/api/ready`,
-		),
-	);
+	children.push(await startShopServer(dataDir, appPort));
 	const baselineFile = path.join(dataDir, "baseline.html");
 	fs.writeFileSync(
 		baselineFile,
