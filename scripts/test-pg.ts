@@ -1,10 +1,15 @@
 import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { PROJECT_ROOT } from "../src/server/runtime.ts";
 
-// The whole API suite again, each test file on a fresh database of this PostgreSQL server.
+// The whole suite again, each test on a fresh database of this PostgreSQL server. Vitest is run
+// by Node directly, which works the same on every operating system.
 const url =
 	process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const result = spawnSync("npx", ["vitest", "run", ...process.argv.slice(2)], {
-	stdio: "inherit",
-	env: { ...process.env, TEST_DATABASE_URL: url },
-});
+const vitest = path.join(PROJECT_ROOT, "node_modules", "vitest", "vitest.mjs");
+const result = spawnSync(
+	process.execPath,
+	[vitest, "run", ...process.argv.slice(2)],
+	{ stdio: "inherit", env: { ...process.env, TEST_DATABASE_URL: url } },
+);
 process.exit(result.status ?? 1);
