@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { TextField } from "../../components/ui/text-field.tsx";
 import { AccountsClosedNotice } from "./accounts-closed-notice.tsx";
 
 export function LoginPage() {
@@ -15,25 +16,17 @@ export function LoginPage() {
 					</h1>
 					<AccountsClosedNotice />
 					<fieldset className="fieldset" disabled>
-						<label className="label" htmlFor="login-email">
-							Email
-						</label>
-						<input
-							id="login-email"
+						<TextField
+							label="Email"
 							type="email"
 							name="email"
 							autoComplete="email"
-							className="input w-full"
 						/>
-						<label className="label" htmlFor="login-password">
-							Password
-						</label>
-						<input
-							id="login-password"
+						<TextField
+							label="Password"
 							type="password"
 							name="password"
 							autoComplete="current-password"
-							className="input w-full"
 						/>
 						<button type="submit" className="btn btn-primary mt-4">
 							Login

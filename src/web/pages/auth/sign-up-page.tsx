@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { TextField } from "../../components/ui/text-field.tsx";
 import { AccountsClosedNotice } from "./accounts-closed-notice.tsx";
 
 export function SignUpPage() {
@@ -15,35 +16,23 @@ export function SignUpPage() {
 					</h1>
 					<AccountsClosedNotice />
 					<fieldset className="fieldset" disabled>
-						<label className="label" htmlFor="sign-up-name">
-							Name
-						</label>
-						<input
-							id="sign-up-name"
+						<TextField
+							label="Name"
 							type="text"
 							name="name"
 							autoComplete="name"
-							className="input w-full"
 						/>
-						<label className="label" htmlFor="sign-up-email">
-							Email
-						</label>
-						<input
-							id="sign-up-email"
+						<TextField
+							label="Email"
 							type="email"
 							name="email"
 							autoComplete="email"
-							className="input w-full"
 						/>
-						<label className="label" htmlFor="sign-up-password">
-							Password
-						</label>
-						<input
-							id="sign-up-password"
+						<TextField
+							label="Password"
 							type="password"
 							name="password"
 							autoComplete="new-password"
-							className="input w-full"
 						/>
 						<button type="submit" className="btn btn-primary mt-4">
 							Sign Up
