@@ -4,7 +4,7 @@ import zlib from "node:zlib";
 import { buildAll } from "../scripts/build.ts";
 import { WEB_BUILD_DIR } from "../src/server/runtime.ts";
 
-// Home page budget (DESIGN.md): initial JavaScript under 120 KB gzipped. "Initial" is what
+// Home page budget (docs/product.md, performance budgets): initial JavaScript under 120 KB gzipped. "Initial" is what
 // index.html loads before any route is visited: its module scripts and their static imports.
 const BUDGET_BYTES = 120 * 1024;
 

@@ -14,7 +14,7 @@ import {
 	stopProcess,
 } from "./bench-support.ts";
 
-// Catalog read budget (DESIGN.md): at least half the requests per second of a bare Fastify route
+// Catalog read budget (docs/product.md, performance budgets): at least half the requests per second of a bare Fastify route
 // answering the same bytes from memory, and p99 under 20 ms, at 50 connections.
 const CATALOG_SIZE = 60;
 const CONNECTIONS = 50;

@@ -12,7 +12,7 @@ import {
 	stopProcess,
 } from "./bench-support.ts";
 
-// Home page budget (DESIGN.md): Lighthouse performance ≥ 95 and accessibility = 100 in mobile
+// Home page budget (docs/product.md, performance budgets): Lighthouse performance ≥ 95 and accessibility = 100 in mobile
 // emulation. A slow 2-core machine depresses every performance score, so the same run also
 // scores a minimal static page on a bare Fastify server: the ceiling this machine allows.
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);

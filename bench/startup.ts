@@ -6,7 +6,7 @@ import { loadConfig } from "../src/server/config.ts";
 import { prepareData } from "../src/server/runtime.ts";
 import { freePort, startProcess, stopProcess } from "./bench-support.ts";
 
-// Budgets (DESIGN.md): cold start to first answered request under 1 s; idle memory under 150 MB.
+// Budgets (docs/product.md, performance budgets): cold start to first answered request under 1 s; idle memory under 150 MB.
 // Baseline in the same run: a bare Fastify process started the same way (plain node).
 const RUNS = 5;
 

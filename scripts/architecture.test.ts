@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "vitest";
 import { PROJECT_ROOT } from "../src/server/runtime.ts";
 
-// The dependency rules of STYLE.md, checked on every import of every source file.
+// The dependency rules of docs/architecture.md, checked on every import of every source file.
 type Import = { from: string; to: string; specifier: string };
 
 function sourceFiles(dir: string): string[] {

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { onTestFinished } from "vitest";
 import { buildApp } from "../app.ts";
 import type { Config, DatabaseConfig } from "../config.ts";
 import { seedDemoContent } from "../features/demo/seed-demo.ts";
@@ -77,6 +78,10 @@ export type TestApp = {
 	close: () => Promise<void>;
 };
 
+/**
+ * A migrated database and a built app for the running test, closed and dropped when that test
+ * finishes (pass or fail): each test builds its own, and nothing is shared between tests.
+ */
 export async function createTestApp(
 	options: { seed?: boolean; config?: Partial<Config>; clock?: Clock } = {},
 ): Promise<TestApp> {
@@ -88,19 +93,17 @@ export async function createTestApp(
 	const images = createLocalImageStore(path.join(dataDir, "images"));
 	if (options.seed) await seedDemoContent(db, images);
 	const app = await buildApp({ config, db, images, clock: options.clock });
-	return {
-		app,
-		db,
-		images,
-		config,
-		dataDir,
-		close: async () => {
-			await app.close();
-			await db.destroy();
-			await drop();
-			fs.rmSync(dataDir, { recursive: true, force: true });
-		},
+	let isClosed = false;
+	const close = async () => {
+		if (isClosed) return;
+		isClosed = true;
+		await app.close();
+		await db.destroy();
+		await drop();
+		fs.rmSync(dataDir, { recursive: true, force: true });
 	};
+	onTestFinished(close);
+	return { app, db, images, config, dataDir, close };
 }
 
 let toolSequence = 0;

@@ -33,7 +33,7 @@ export function createDb(
 	if (config.file !== ":memory:")
 		fs.mkdirSync(path.dirname(config.file), { recursive: true });
 	const sqlite = new SQLite(config.file);
-	// WAL with synchronous=FULL: an acknowledged write survives a power cut (DESIGN.md, data rules).
+	// WAL with synchronous=FULL: an acknowledged write survives a power cut (docs/product.md, data rules).
 	sqlite.pragma("journal_mode = WAL");
 	sqlite.pragma("synchronous = FULL");
 	sqlite.pragma("foreign_keys = ON");
