@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import autocannon from "autocannon";
-import { PROJECT_ROOT } from "../src/server/runtime.ts";
+import { PROJECT_ROOT } from "../src/server/project-paths.ts";
 
 export async function freePort(): Promise<number> {
 	return new Promise((resolve, reject) => {

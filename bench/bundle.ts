@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { buildAll } from "../scripts/build.ts";
-import { WEB_BUILD_DIR } from "../src/server/runtime.ts";
+import { WEB_BUILD_DIR } from "../src/server/project-paths.ts";
 
 // Home page budget (docs/product.md, performance budgets): initial JavaScript under 120 KB gzipped. "Initial" is what
 // index.html loads before any route is visited: its module scripts and their static imports.

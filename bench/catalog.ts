@@ -5,7 +5,7 @@ import path from "node:path";
 import { buildAll } from "../scripts/build.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { insertTools } from "../src/server/features/tools/tools.repository.ts";
-import { prepareData } from "../src/server/runtime.ts";
+import { prepareData } from "../src/server/start-up.ts";
 import {
 	freePort,
 	load,

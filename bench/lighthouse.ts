@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { buildAll } from "../scripts/build.ts";
 import { loadConfig } from "../src/server/config.ts";
-import { PROJECT_ROOT, prepareData } from "../src/server/runtime.ts";
+import { PROJECT_ROOT } from "../src/server/project-paths.ts";
+import { prepareData } from "../src/server/start-up.ts";
 import {
 	freePort,
 	startProcess,

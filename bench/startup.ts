@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildAll } from "../scripts/build.ts";
 import { loadConfig } from "../src/server/config.ts";
-import { prepareData } from "../src/server/runtime.ts";
+import { prepareData } from "../src/server/start-up.ts";
 import { freePort, startProcess, stopProcess } from "./bench-support.ts";
 
 // Budgets (docs/product.md, performance budgets): cold start to first answered request under 1 s; idle memory under 150 MB.

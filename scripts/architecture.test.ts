@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { PROJECT_ROOT } from "../src/server/runtime.ts";
+import { PROJECT_ROOT } from "../src/server/project-paths.ts";
 
 // The dependency rules of docs/architecture.md, checked on every import of every source file.
 type Import = { from: string; to: string; specifier: string };

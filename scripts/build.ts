@@ -4,7 +4,7 @@ import {
 	PROJECT_ROOT,
 	SERVER_BUILD_FILE,
 	WEB_BUILD_DIR,
-} from "../src/server/runtime.ts";
+} from "../src/server/project-paths.ts";
 import { isBuildStale } from "./build-freshness.ts";
 
 const BUILD_INPUTS = [

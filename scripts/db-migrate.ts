@@ -1,6 +1,6 @@
 import { createDb } from "../src/server/platform/db/database.ts";
 import { migrateToLatest } from "../src/server/platform/db/migrate.ts";
-import { loadConfigOrExit, loadDotEnv } from "../src/server/runtime.ts";
+import { loadConfigOrExit, loadDotEnv } from "../src/server/start-up.ts";
 
 loadDotEnv();
 const config = loadConfigOrExit();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { PROJECT_ROOT } from "../src/server/runtime.ts";
+import { PROJECT_ROOT } from "../src/server/project-paths.ts";
 
 const readme = fs.readFileSync(path.join(PROJECT_ROOT, "README.md"), "utf8");
 const scripts = Object.keys(

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { PROJECT_ROOT } from "../src/server/runtime.ts";
+import { PROJECT_ROOT } from "../src/server/project-paths.ts";
 
 // The whole suite again, each test on a fresh database of this PostgreSQL server. Vitest is run
 // by Node directly, which works the same on every operating system.

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { CONFIG_KEYS, ConfigError, loadConfig } from "./config.ts";
-import { PROJECT_ROOT } from "./runtime.ts";
+import { PROJECT_ROOT } from "./project-paths.ts";
 
 function issuesOf(env: NodeJS.ProcessEnv): { key: string; message: string }[] {
 	try {

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, expect, test } from "vitest";
-import { PROJECT_ROOT } from "./runtime.ts";
+import { PROJECT_ROOT } from "./project-paths.ts";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-main-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

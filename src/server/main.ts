@@ -1,9 +1,5 @@
-import {
-	createServer,
-	loadConfigOrExit,
-	loadDotEnv,
-	WEB_BUILD_DIR,
-} from "./runtime.ts";
+import { WEB_BUILD_DIR } from "./project-paths.ts";
+import { createServer, loadConfigOrExit, loadDotEnv } from "./start-up.ts";
 
 loadDotEnv();
 const config = { ...loadConfigOrExit(), webRoot: WEB_BUILD_DIR };

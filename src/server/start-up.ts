@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
@@ -11,18 +10,6 @@ import {
 	createLocalImageStore,
 	type ImageStore,
 } from "./platform/images/image-store.ts";
-
-export const PROJECT_ROOT = path.resolve(
-	path.dirname(fileURLToPath(import.meta.url)),
-	"../..",
-);
-export const WEB_BUILD_DIR = path.join(PROJECT_ROOT, "dist", "web");
-export const SERVER_BUILD_FILE = path.join(
-	PROJECT_ROOT,
-	"dist",
-	"server",
-	"main.js",
-);
 
 /** Reads `.env` from the working directory when there is one; real environment variables win. */
 export function loadDotEnv(): void {
