@@ -1,10 +1,35 @@
 import { defineConfig } from "vitest/config";
 
+const failOnConsoleError = "src/test-setup/fail-on-console-error.ts";
+
 export default defineConfig({
 	test: {
-		include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"],
-		setupFiles: ["src/test-setup/fail-on-console-error.ts"],
 		testTimeout: 20_000,
 		hookTimeout: 60_000,
+		projects: [
+			{
+				extends: true,
+				test: {
+					name: "server",
+					environment: "node",
+					include: [
+						"src/server/**/*.test.ts",
+						"src/shared/**/*.test.ts",
+						"scripts/**/*.test.ts",
+					],
+					setupFiles: [failOnConsoleError],
+				},
+			},
+			{
+				extends: true,
+				test: {
+					name: "web",
+					environment: "happy-dom",
+					include: ["src/web/**/*.test.{ts,tsx}"],
+					setupFiles: [failOnConsoleError, "src/test-setup/web-setup.ts"],
+					unstubGlobals: true,
+				},
+			},
+		],
 	},
 });

@@ -43,6 +43,7 @@ test("src/shared imports only zod and itself", () => {
 		violations(
 			({ from, to }) =>
 				from.startsWith("src/shared/") &&
+				!from.endsWith(".test.ts") &&
 				!to.startsWith("src/shared/") &&
 				!to.startsWith("zod"),
 		),

@@ -1,9 +1,6 @@
 import { randomUUID } from "node:crypto";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
-	jsonSchemaTransform,
 	serializerCompiler,
 	validatorCompiler,
 } from "fastify-type-provider-zod";
@@ -13,13 +10,20 @@ import { faqsRoutes } from "./features/faqs/faqs.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { reviewsRoutes } from "./features/reviews/reviews.routes.ts";
 import { toolsRoutes } from "./features/tools/tools.routes.ts";
+import { createToolListCache } from "./features/tools/tools.service.ts";
 import type { Clock } from "./platform/clock.ts";
 import type { Db } from "./platform/db/database.ts";
 import {
+	clientErrorHandler,
 	frameworkErrorHandler,
 	registerErrorHandling,
 } from "./platform/http/error-handler.ts";
 import { NotFoundError } from "./platform/http/errors.ts";
+import { registerOpenApi } from "./platform/http/openapi.ts";
+import {
+	registerRequestLifecycle,
+	requestLifecycleOptions,
+} from "./platform/http/request-lifecycle.ts";
 import {
 	createSecurityHeaders,
 	registerSecurityHeaders,
@@ -52,7 +56,9 @@ export async function buildApp({
 	});
 	const app = Fastify({
 		logger: { level: config.logLevel },
+		...requestLifecycleOptions(config),
 		frameworkErrors: frameworkErrorHandler(securityHeaders),
+		clientErrorHandler: clientErrorHandler(securityHeaders),
 		// Longer than any id or slug the API accepts, so the schema, not the router, judges them.
 		routerOptions: { maxParamLength: 256 },
 		genReqId: () => randomUUID(),
@@ -64,26 +70,15 @@ export async function buildApp({
 	app.setSerializerCompiler(serializerCompiler);
 	registerErrorHandling(app);
 	registerSecurityHeaders(app, securityHeaders);
+	registerRequestLifecycle(app, config);
 
-	await app.register(swagger, {
-		openapi: {
-			info: {
-				title: "Tools Gallery API",
-				version: "1.0.0",
-				description:
-					"REST API of the Tools Gallery storefront. Money is in integer cents; timestamps are ISO-8601 UTC.",
-			},
-		},
-		transform: jsonSchemaTransform,
-	});
-	await app.register(swaggerUi, { routePrefix: "/api/docs" });
-	app.get("/api/openapi.json", { schema: { hide: true } }, async () =>
-		app.swagger(),
-	);
+	await registerOpenApi(app);
 
 	// The table of contents of the API.
 	await app.register(healthRoutes, { prefix: "/api", db });
-	await app.register(toolsRoutes, { prefix: "/api", db, clock });
+	// Made here, not inside a plugin, so every tools route and writer shares one list cache (decision 006).
+	const tools = { db, listCache: createToolListCache(clock) };
+	await app.register(toolsRoutes, { prefix: "/api", tools });
 	await app.register(reviewsRoutes, { prefix: "/api", db });
 	await app.register(blogRoutes, { prefix: "/api", db });
 	await app.register(faqsRoutes, { prefix: "/api", db });

@@ -74,6 +74,46 @@ test.each(["abc", "70000", "-1", "3000.5"])(
 	},
 );
 
+test("requests are logged on errors by default, and time out after 30 s", () => {
+	expect(loadConfig({})).toMatchObject({
+		logRequests: "errors",
+		slowRequestMs: 1000,
+		requestTimeoutMs: 30_000,
+	});
+	expect(
+		loadConfig({
+			LOG_REQUESTS: "all",
+			LOG_SLOW_REQUEST_MS: "250",
+			REQUEST_TIMEOUT_MS: "5000",
+		}),
+	).toMatchObject({
+		logRequests: "all",
+		slowRequestMs: 250,
+		requestTimeoutMs: 5000,
+	});
+});
+
+test.each([
+	["LOG_REQUESTS", "everything", "must be all, errors or none"],
+	[
+		"REQUEST_TIMEOUT_MS",
+		"500",
+		"must be a whole number of milliseconds from 1000 to 600000",
+	],
+	[
+		"REQUEST_TIMEOUT_MS",
+		"30s",
+		"must be a whole number of milliseconds from 1000 to 600000",
+	],
+	[
+		"LOG_SLOW_REQUEST_MS",
+		"0",
+		"must be a whole number of milliseconds from 1 to 600000",
+	],
+])("a bad %s (%s) is rejected by name", (key, value, message) => {
+	expect(issuesOf({ [key]: value })).toEqual([{ key, message }]);
+});
+
 test("every bad key is named at once", () => {
 	const error = (() => {
 		try {

@@ -21,7 +21,26 @@ const LOG_LEVELS = [
 	"silent",
 ] as const;
 
+const LOG_REQUESTS_CHOICES = ["all", "errors", "none"] as const;
+export type LogRequests = (typeof LOG_REQUESTS_CHOICES)[number];
+export const DEFAULT_LOG_REQUESTS: LogRequests = "errors";
+export const DEFAULT_SLOW_REQUEST_MS = 1000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+function createMillisecondsSchema(min: number, max: number, fallback: number) {
+	const range = `must be a whole number of milliseconds from ${min} to ${max}`;
+	return z.preprocess(
+		emptyAsUndefined,
+		z
+			.string()
+			.regex(/^\d+$/, range)
+			.transform(Number)
+			.pipe(z.int().min(min, range).max(max, range))
+			.default(fallback),
+	);
+}
 
 const DatabaseUrlSchema = z.string().refine(
 	(value) => {
@@ -65,6 +84,22 @@ const EnvSchema = z.object({
 	DATABASE_URL: z.preprocess(emptyAsUndefined, DatabaseUrlSchema.optional()),
 	SEED_DEMO: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
 	LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(LOG_LEVELS).default("info")),
+	LOG_REQUESTS: z.preprocess(
+		emptyAsUndefined,
+		z
+			.enum(LOG_REQUESTS_CHOICES, { message: "must be all, errors or none" })
+			.default(DEFAULT_LOG_REQUESTS),
+	),
+	LOG_SLOW_REQUEST_MS: createMillisecondsSchema(
+		1,
+		600_000,
+		DEFAULT_SLOW_REQUEST_MS,
+	),
+	REQUEST_TIMEOUT_MS: createMillisecondsSchema(
+		1000,
+		600_000,
+		DEFAULT_REQUEST_TIMEOUT_MS,
+	),
 });
 
 /** Every environment variable the server reads; `.env.example` documents each one. */
@@ -82,6 +117,13 @@ export type Config = {
 	database: DatabaseConfig;
 	seedDemo: boolean;
 	logLevel: (typeof LOG_LEVELS)[number];
+	// The next three are optional so a Config written by hand (tests, benchmarks) gets the defaults.
+	/** Which requests get a log line. */
+	logRequests?: LogRequests;
+	/** A request slower than this is logged even under LOG_REQUESTS=errors. */
+	slowRequestMs?: number;
+	/** The longest a client may take to send one whole request. */
+	requestTimeoutMs?: number;
 	/** Built web app served by the server; absent when the server runs API-only (tests, dev). */
 	webRoot?: string;
 };
@@ -120,5 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 			: { kind: "sqlite", file: path.join(dataDir, "tools-gallery.sqlite") },
 		seedDemo: values.SEED_DEMO,
 		logLevel: values.LOG_LEVEL,
+		logRequests: values.LOG_REQUESTS,
+		slowRequestMs: values.LOG_SLOW_REQUEST_MS,
+		requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
 	};
 }

@@ -1,13 +1,11 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, expect, test } from "vitest";
+import { expect, onTestFinished, test } from "vitest";
 import { PROJECT_ROOT } from "./project-paths.ts";
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-main-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const MAIN = path.join(PROJECT_ROOT, "src", "server", "main.ts");
 // The TypeScript loader by absolute path: the server runs from a scratch working directory.
@@ -17,7 +15,15 @@ const TSX_LOADER = pathToFileURL(
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
-function startMain(env: Record<string, string>) {
+/** A scratch folder for the running test, removed when it finishes. */
+function makeScratchDir(): string {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-main-"));
+	onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+	return dir;
+}
+
+/** Starts the real server in a child process, killed when the test finishes if still running. */
+function startMain(env: Record<string, string>, dataDir = makeScratchDir()) {
 	const child = spawn(process.execPath, ["--import", TSX_LOADER, MAIN], {
 		cwd: dataDir,
 		env: {
@@ -25,8 +31,14 @@ function startMain(env: Record<string, string>) {
 			HOME: os.tmpdir(),
 			DATA_DIR: dataDir,
 			SEED_DEMO: "false",
+			PORT: "0",
+			HOST: "127.0.0.1",
 			...env,
 		},
+	});
+	onTestFinished(() => {
+		if (child.exitCode === null && child.signalCode === null)
+			child.kill("SIGKILL");
 	});
 	let stdout = "";
 	let stderr = "";
@@ -40,44 +52,282 @@ function startMain(env: Record<string, string>) {
 		child.on("exit", (code) => resolve({ code, stdout, stderr }));
 	});
 	const listening = async (): Promise<string> => {
-		for (let i = 0; i < 600; i++) {
-			const match = stdout.match(
-				/Server listening at (http:\/\/127\.0\.0\.1:\d+)/,
-			);
-			if (match?.[1]) return match[1];
-			await new Promise((resolve) => setTimeout(resolve, 50));
-		}
-		throw new Error(`server did not start:\n${stdout}\n${stderr}`);
+		await waitUntil(
+			() => /Server listening at http:\/\/127\.0\.0\.1:\d+/.test(stdout),
+			"the server to listen",
+			30_000,
+		);
+		return String(stdout.match(/http:\/\/127\.0\.0\.1:\d+/)?.[0]);
 	};
-	return { child, exited, listening };
+	/** Waits at most `ms` for the process to exit. */
+	const exit = (ms = 5_000) =>
+		within(exited, ms, `the server to exit\n${stdout}\n${stderr}`);
+	return { child, dataDir, exit, listening, stdout: () => stdout };
+}
+
+async function waitUntil(
+	check: () => boolean,
+	what: string,
+	ms = 5_000,
+): Promise<void> {
+	const deadline = Date.now() + ms;
+	while (!check()) {
+		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+		await pause(20);
+	}
+}
+
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+	let timer: NodeJS.Timeout | undefined;
+	const timeout = new Promise<never>((_resolve, reject) => {
+		timer = setTimeout(
+			() => reject(new Error(`Timed out waiting for ${what}`)),
+			ms,
+		);
+	});
+	return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A raw connection, so a test can send part of a request and hold the rest back. */
+async function connect(url: string) {
+	const { hostname, port } = new URL(url);
+	const socket = net.connect(Number(port), hostname);
+	onTestFinished(() => {
+		socket.destroy();
+	});
+	socket.setEncoding("utf8");
+	let received = "";
+	socket.on("data", (chunk) => {
+		received += chunk;
+	});
+	socket.on("error", () => {});
+	const closed = new Promise<void>((resolve) => {
+		socket.on("close", () => resolve());
+	});
+	await new Promise<void>((resolve) => socket.once("connect", resolve));
+	return { socket, closed, received: () => received };
+}
+
+/** Headers of a POST whose 10-byte body is still to come, and its first 2 bytes. */
+const POST_HEAD =
+	'POST /api/tools HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{"';
+const POST_REST = 'a":1234}';
+
+/** The request lines the server logged: every log line that carries a request id. */
+function requestLogLines(stdout: string): Record<string, unknown>[] {
+	return stdout
+		.split("\n")
+		.filter((line) => line.startsWith("{"))
+		.map((line) => JSON.parse(line) as Record<string, unknown>)
+		.filter((line) => "reqId" in line);
+}
+
+async function stopMain(server: ReturnType<typeof startMain>): Promise<Run> {
+	server.child.kill("SIGTERM");
+	return server.exit();
 }
 
 test("a malformed DATABASE_URL stops start-up at once, naming the variable", async () => {
-	const run = await startMain({ DATABASE_URL: "mysql://nowhere/shop" }).exited;
+	const run = await startMain({ DATABASE_URL: "mysql://nowhere/shop" }).exit();
 	expect(run.code).toBe(1);
 	expect(run.stderr).toContain("DATABASE_URL: must be a postgres:// URL");
 });
 
 test("a malformed PORT stops start-up at once, naming the variable", async () => {
-	const run = await startMain({ PORT: "eighty" }).exited;
+	const run = await startMain({ PORT: "eighty" }).exit();
 	expect(run.code).toBe(1);
 	expect(run.stderr).toContain(
 		"PORT: must be a whole number between 0 and 65535",
 	);
 });
 
+const unusableDataDirs = [
+	{
+		name: "a file",
+		dataDir: (scratch: string) => path.join(scratch, "a-file"),
+		reason: "a-file is a file, not a folder",
+	},
+	{
+		name: "a folder under a file",
+		dataDir: (scratch: string) => path.join(scratch, "a-file", "data"),
+		reason: "a-file is a file, not a folder",
+	},
+	// A path where mkdir fails although its parent exists; it once made start-up spin forever.
+	...(process.platform === "linux"
+		? [
+				{
+					name: "a folder the system will not create",
+					dataDir: () => "/proc/1/tools-gallery",
+					reason: "cannot create /proc/1/tools-gallery",
+				},
+			]
+		: []),
+];
+
+test.each(unusableDataDirs)(
+	"DATA_DIR naming $name stops start-up at once with one line naming it",
+	async ({ dataDir, reason }) => {
+		const scratch = makeScratchDir();
+		fs.writeFileSync(path.join(scratch, "a-file"), "");
+		const run = await startMain({ DATA_DIR: dataDir(scratch) }, scratch).exit();
+		expect(run.code).toBe(1);
+		const lines = run.stderr.trim().split("\n");
+		expect(lines).toHaveLength(1);
+		expect(lines[0]).toMatch(/^DATA_DIR: /);
+		expect(lines[0]).toContain(reason);
+		expect(lines[0]).toContain(
+			"point DATA_DIR at a folder the server may write to",
+		);
+	},
+);
+
+test("a SQLite file that is not a database stops start-up with one line naming DATA_DIR", async () => {
+	const scratch = makeScratchDir();
+	fs.writeFileSync(
+		path.join(scratch, "tools-gallery.sqlite"),
+		"not a database, just text that is long enough to have a header".repeat(4),
+	);
+	const run = await startMain({}, scratch).exit();
+	expect(run.code).toBe(1);
+	expect(run.stderr.trim().split("\n")).toEqual([
+		expect.stringMatching(
+			/^DATA_DIR: cannot open the SQLite database .*tools-gallery\.sqlite \(file is not a database\)/,
+		),
+	]);
+});
+
+test("a PostgreSQL server out of reach stops start-up with one line naming DATABASE_URL, without the password", async () => {
+	const run = await startMain({
+		DATABASE_URL: "postgres://postgres:s3cret@127.0.0.1:1/db",
+	}).exit();
+	expect(run.code).toBe(1);
+	expect(run.stderr.trim().split("\n")).toEqual([
+		"DATABASE_URL: cannot connect to PostgreSQL at 127.0.0.1:1 (connection refused); check that the server is running and the URL is right",
+	]);
+});
+
 test("the server answers, then shuts down cleanly on SIGTERM", async () => {
-	const server = startMain({ PORT: "0", HOST: "127.0.0.1" });
-	const url = await server.listening().catch((error: unknown) => {
-		server.child.kill("SIGKILL");
-		throw error;
-	});
+	const server = startMain({});
+	const url = await server.listening();
 	const health = await fetch(`${url}/api/health`);
 	expect(await health.json()).toEqual({ status: "ok" });
 
-	server.child.kill("SIGTERM");
-	const run = await server.exited;
+	const run = await stopMain(server);
 	expect(run.code).toBe(0);
 	expect(run.stdout).toContain("shutting down");
 	await expect(fetch(`${url}/api/health`)).rejects.toThrow();
-}, 60_000);
+});
+
+test("a request in flight at SIGTERM is answered with Connection: close, and the server exits 0 with the database closed", async () => {
+	const server = startMain({});
+	const url = await server.listening();
+	const client = await connect(url);
+	client.socket.write(POST_HEAD);
+	// Lets the server read the headers, so the request is in flight when the signal arrives.
+	await pause(200);
+
+	server.child.kill("SIGTERM");
+	await waitUntil(
+		() => server.stdout().includes("shutting down"),
+		"shutdown to start",
+	);
+	client.socket.write(POST_REST);
+
+	await within(client.closed, 5_000, "the server to close the connection");
+	expect(client.received()).toMatch(/^HTTP\/1\.1 \d{3} /);
+	expect(client.received()).toMatch(/\r\nconnection: close\r\n/i);
+	const run = await server.exit(5_000);
+	expect(run.code).toBe(0);
+	// A clean close of SQLite folds the write-ahead log back into the database and removes it.
+	const files = fs.readdirSync(server.dataDir);
+	expect(files).toContain("tools-gallery.sqlite");
+	expect(files).not.toContain("tools-gallery.sqlite-wal");
+	expect(files).not.toContain("tools-gallery.sqlite-shm");
+});
+
+test("a request whose body stalls is answered 408 and cut off after REQUEST_TIMEOUT_MS", async () => {
+	const server = startMain({ REQUEST_TIMEOUT_MS: "1000" });
+	const url = await server.listening();
+	const client = await connect(url);
+	const sentAt = Date.now();
+	client.socket.write(POST_HEAD);
+
+	await within(client.closed, 5_000, "the stalled request to be cut off");
+	const elapsed = Date.now() - sentAt;
+	expect(elapsed).toBeGreaterThanOrEqual(900);
+	expect(elapsed).toBeLessThan(4_000);
+	const [head, body] = client.received().split("\r\n\r\n");
+	expect(head).toMatch(/^HTTP\/1\.1 408 /);
+	expect(head).toMatch(/\r\ncontent-type: application\/json/i);
+	expect(JSON.parse(String(body))).toEqual({
+		error: { code: "BAD_REQUEST", message: expect.any(String) },
+	});
+	expect((await stopMain(server)).code).toBe(0);
+});
+
+test("LOG_REQUESTS=all logs one line per request, with method, URL, status, time and request id", async () => {
+	const server = startMain({ LOG_REQUESTS: "all" });
+	const url = await server.listening();
+	await (await fetch(`${url}/api/health`)).text();
+	await (await fetch(`${url}/api/no-such-thing`)).text();
+
+	const run = await stopMain(server);
+	expect(requestLogLines(run.stdout)).toEqual([
+		expect.objectContaining({
+			method: "GET",
+			url: "/api/health",
+			statusCode: 200,
+			responseTime: expect.any(Number),
+			reqId: expect.any(String),
+		}),
+		expect.objectContaining({
+			method: "GET",
+			url: "/api/no-such-thing",
+			statusCode: 404,
+		}),
+	]);
+});
+
+test("by default only slow requests and 5xx answers are logged", async () => {
+	const server = startMain({ LOG_SLOW_REQUEST_MS: "300" });
+	const url = await server.listening();
+	await (await fetch(`${url}/api/health`)).text();
+
+	const slow = await connect(url);
+	slow.socket.write(POST_HEAD);
+	await pause(500);
+	slow.socket.write(POST_REST);
+	await waitUntil(() => slow.received().includes("\r\n\r\n"), "an answer");
+
+	// Headers not yet finished: the connection is busy, so shutdown waits for this request.
+	const late = await connect(url);
+	late.socket.write("GET /api/health HTTP/1.1\r\nHost: x\r\n");
+	await pause(200);
+	server.child.kill("SIGTERM");
+	await waitUntil(
+		() => server.stdout().includes("shutting down"),
+		"shutdown to start",
+	);
+	late.socket.write("\r\n");
+	await within(late.closed, 5_000, "the late request to be answered");
+	expect(late.received()).toMatch(/^HTTP\/1\.1 503 /);
+
+	const run = await server.exit();
+	expect(requestLogLines(run.stdout)).toEqual([
+		expect.objectContaining({ method: "POST", msg: "slow request" }),
+		expect.objectContaining({ url: "/api/health", statusCode: 503 }),
+	]);
+});
+
+test("LOG_REQUESTS=none logs no request, however slow", async () => {
+	const server = startMain({ LOG_REQUESTS: "none", LOG_SLOW_REQUEST_MS: "1" });
+	const url = await server.listening();
+	await (await fetch(`${url}/api/health`)).text();
+	await (await fetch(`${url}/api/no-such-thing`)).text();
+
+	const run = await stopMain(server);
+	expect(run.code).toBe(0);
+	expect(requestLogLines(run.stdout)).toEqual([]);
+});

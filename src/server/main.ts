@@ -1,9 +1,13 @@
 import { WEB_BUILD_DIR } from "./project-paths.ts";
-import { createServer, loadConfigOrExit, loadDotEnv } from "./start-up.ts";
+import {
+	createServerOrExit,
+	loadConfigOrExit,
+	loadDotEnv,
+} from "./start-up.ts";
 
 loadDotEnv();
 const config = { ...loadConfigOrExit(), webRoot: WEB_BUILD_DIR };
-const { app, db } = await createServer(config);
+const { app, db } = await createServerOrExit(config);
 
 let isShuttingDown = false;
 async function shutDown(signal: string): Promise<void> {

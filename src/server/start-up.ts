@@ -4,12 +4,27 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { seedDemoContent } from "./features/demo/seed-demo.ts";
-import { createDb, type Db } from "./platform/db/database.ts";
+import { DatabaseOpenError, type Db, openDb } from "./platform/db/database.ts";
 import { migrateToLatest } from "./platform/db/migrate.ts";
 import {
 	createLocalImageStore,
 	type ImageStore,
 } from "./platform/images/image-store.ts";
+import {
+	ensureWritableFolder,
+	FolderError,
+} from "./platform/writable-folder.ts";
+
+/** A setting that stops the server from starting; printed as one line that names it. */
+export class StartUpError extends Error {
+	constructor(
+		readonly key: string,
+		reason: string,
+	) {
+		super(`${key}: ${reason}`);
+		this.name = "StartUpError";
+	}
+}
 
 /** Reads `.env` from the working directory when there is one; real environment variables win. */
 export function loadDotEnv(): void {
@@ -33,11 +48,40 @@ export function imagesDir(config: Config): string {
 	return path.join(config.dataDir, "images");
 }
 
-/** Opens the database, applies migrations and, on an empty database, seeds the demo content. */
+function checkDataDir(config: Config): void {
+	for (const dir of [config.dataDir, imagesDir(config)]) {
+		try {
+			ensureWritableFolder(dir);
+		} catch (error) {
+			if (!(error instanceof FolderError)) throw error;
+			throw new StartUpError(
+				"DATA_DIR",
+				`${error.message}; point DATA_DIR at a folder the server may write to`,
+			);
+		}
+	}
+}
+
+async function openConfiguredDb(config: Config): Promise<Db> {
+	try {
+		return await openDb(config.database);
+	} catch (error) {
+		if (!(error instanceof DatabaseOpenError)) throw error;
+		const key =
+			config.database.kind === "postgres" ? "DATABASE_URL" : "DATA_DIR";
+		throw new StartUpError(key, error.message);
+	}
+}
+
+/**
+ * Checks DATA_DIR, opens the database, applies migrations and, on an empty database, seeds the
+ * demo content. A bad DATA_DIR or a database out of reach is a StartUpError.
+ */
 export async function prepareData(
 	config: Config,
 ): Promise<{ db: Db; images: ImageStore }> {
-	const db = createDb(config.database);
+	checkDataDir(config);
+	const db = await openConfiguredDb(config);
 	try {
 		await migrateToLatest(db);
 		const images = createLocalImageStore(imagesDir(config));
@@ -45,6 +89,21 @@ export async function prepareData(
 		return { db, images };
 	} catch (error) {
 		await db.destroy();
+		throw error;
+	}
+}
+
+/** Builds the server, or prints the one setting that stops it and exits non-zero. */
+export async function createServerOrExit(
+	config: Config,
+): Promise<{ app: FastifyInstance; db: Db }> {
+	try {
+		return await createServer(config);
+	} catch (error) {
+		if (error instanceof StartUpError) {
+			console.error(error.message);
+			process.exit(1);
+		}
 		throw error;
 	}
 }

@@ -1,8 +1,6 @@
 import * as z from "zod/mini";
 import { pageSchemaOf } from "./paging.schemas.ts";
 
-export const HOME_REVIEW_COUNT = 3;
-
 export const ReviewSchema = z.object({
 	id: z.uuid(),
 	user_name: z.string(),

@@ -106,20 +106,28 @@ export async function createTestApp(
 	return { app, db, images, config, dataDir, close };
 }
 
-let toolSequence = 0;
-
-/** Inserts a tool with sensible defaults; each call is one second newer than the last. */
+/**
+ * Inserts a tool with sensible defaults, one second newer than the newest tool already in this
+ * test's database, so tools inserted one after another list in that order.
+ */
 export async function insertTestTool(
 	db: Db,
 	overrides: Partial<NewTool> = {},
 ): Promise<NewTool> {
-	toolSequence += 1;
-	const createdAt = new Date(
-		Date.UTC(2026, 0, 1) + toolSequence * 1000,
-	).toISOString();
+	const existing = await db
+		.selectFrom("tools")
+		.select((eb) => [
+			eb.fn.max("created_at").as("newest"),
+			eb.fn.countAll<number | string>().as("count"),
+		])
+		.executeTakeFirstOrThrow();
+	const number = Number(existing.count) + 1;
+	const newestMs = existing.newest
+		? Date.parse(existing.newest)
+		: Date.UTC(2026, 0, 1);
 	const tool: NewTool = {
 		id: randomUUID(),
-		tool_name: `Test Tool ${toolSequence}`,
+		tool_name: `Test Tool ${number}`,
 		description: "A tool made for tests.",
 		price_cents: 1999,
 		available_quantity: 100,
@@ -127,7 +135,7 @@ export async function insertTestTool(
 		img: "/images/test-tool.webp",
 		supplier_name: "Test Supplier",
 		supplier_email: "supplier@example.com",
-		created_at: createdAt,
+		created_at: new Date(newestMs + 1000).toISOString(),
 		...overrides,
 	};
 	await insertTools(db, [tool]);

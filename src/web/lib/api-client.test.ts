@@ -1,45 +1,21 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { ToolPageSchema } from "../../shared/tools.schemas.ts";
+import {
+	createFakeApi,
+	errorResponse,
+	jsonResponse,
+} from "../test-support/fake-api.ts";
 import { ApiError, apiGet } from "./api-client.ts";
 
-// A real loopback server stands in for the shop's API.
-let baseUrl = "";
-const server = http.createServer((request, response) => {
-	const send = (status: number, body: string) => {
-		response.writeHead(status, { "content-type": "application/json" });
-		response.end(body);
-	};
-	if (request.url === "/ok")
-		return send(
-			200,
-			JSON.stringify({ items: [], page: 1, page_size: 12, total: 0 }),
-		);
-	if (request.url === "/missing")
-		return send(
-			404,
-			JSON.stringify({
-				error: { code: "NOT_FOUND", message: "Tool not found" },
-			}),
-		);
-	if (request.url === "/odd")
-		return send(200, JSON.stringify({ items: "nope" }));
-	if (request.url === "/html-error") {
-		response.writeHead(502, { "content-type": "text/html" });
-		return response.end("<h1>Bad gateway</h1>");
-	}
-	send(500, "{}");
-});
-
-beforeAll(async () => {
-	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+function answerWith(answer: () => Response) {
+	vi.stubGlobal("fetch", createFakeApi(answer).fetch);
+}
 
 test("an answer is parsed with the shared schema", async () => {
-	expect(await apiGet(`${baseUrl}/ok`, ToolPageSchema)).toEqual({
+	answerWith(() =>
+		jsonResponse({ items: [], page: 1, page_size: 12, total: 0 }),
+	);
+	expect(await apiGet("/api/tools", ToolPageSchema)).toEqual({
 		items: [],
 		page: 1,
 		page_size: 12,
@@ -48,13 +24,15 @@ test("an answer is parsed with the shared schema", async () => {
 });
 
 test("an error answer becomes an ApiError with the server's code and message", async () => {
-	await expect(apiGet(`${baseUrl}/missing`, ToolPageSchema)).rejects.toEqual(
+	answerWith(() => errorResponse(404, "NOT_FOUND", "Tool not found"));
+	await expect(apiGet("/api/tools/x", ToolPageSchema)).rejects.toEqual(
 		new ApiError(404, "NOT_FOUND", "Tool not found"),
 	);
 });
 
 test("an answer that does not match the contract is reported, not passed on", async () => {
-	const error = await apiGet(`${baseUrl}/odd`, ToolPageSchema).catch(
+	answerWith(() => jsonResponse({ items: "nope" }));
+	const error = await apiGet("/api/tools", ToolPageSchema).catch(
 		(caught: unknown) => caught,
 	);
 	expect(error).toBeInstanceOf(ApiError);
@@ -62,7 +40,14 @@ test("an answer that does not match the contract is reported, not passed on", as
 });
 
 test("an error page that is not JSON still gives a clear error", async () => {
-	const error = await apiGet(`${baseUrl}/html-error`, ToolPageSchema).catch(
+	answerWith(
+		() =>
+			new Response("<h1>Bad gateway</h1>", {
+				status: 502,
+				headers: { "content-type": "text/html" },
+			}),
+	);
+	const error = await apiGet("/api/tools", ToolPageSchema).catch(
 		(caught: unknown) => caught,
 	);
 	expect(error).toMatchObject({
@@ -73,9 +58,11 @@ test("an error page that is not JSON still gives a clear error", async () => {
 });
 
 test("an unreachable server is a network error the page can show", async () => {
-	const error = await apiGet(
-		"http://127.0.0.1:1/api/tools",
-		ToolPageSchema,
-	).catch((caught: unknown) => caught);
+	answerWith(() => {
+		throw new TypeError("Failed to fetch");
+	});
+	const error = await apiGet("/api/tools", ToolPageSchema).catch(
+		(caught: unknown) => caught,
+	);
 	expect(error).toMatchObject({ status: 0, code: "NETWORK_ERROR" });
 });

@@ -1,5 +1,4 @@
-import { EmptyState } from "../components/ui/empty-state.tsx";
-import { LoadMoreButton } from "../components/ui/load-more-button.tsx";
+import { PagedGrid } from "../components/ui/paged-grid.tsx";
 import { QueryBoundary } from "../components/ui/query-boundary.tsx";
 import { ReviewCard } from "../features/reviews/components/review-card.tsx";
 import { useReviewPages } from "../features/reviews/reviews.queries.ts";
@@ -16,21 +15,15 @@ export function AllReviewsPage() {
 				loadingLabel="Loading reviews"
 				errorTitle="We could not load the reviews"
 			>
-				{() => {
-					const items = reviews.items;
-					if (items.length === 0)
-						return <EmptyState message="No reviews yet." />;
-					return (
-						<>
-							<div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-								{items.map((review) => (
-									<ReviewCard key={review.id} review={review} />
-								))}
-							</div>
-							<LoadMoreButton query={reviews} label="Show more reviews" />
-						</>
-					);
-				}}
+				{() => (
+					<PagedGrid
+						query={reviews}
+						layout="grid"
+						emptyMessage="No reviews yet."
+						showMoreLabel="Show more reviews"
+						renderItem={(review) => <ReviewCard review={review} />}
+					/>
+				)}
 			</QueryBoundary>
 		</div>
 	);

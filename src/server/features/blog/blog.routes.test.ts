@@ -1,23 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, beforeEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import {
 	BlogPostPageSchema,
 	BlogPostSchema,
 } from "../../../shared/blog.schemas.ts";
-import { createTestApp, type TestApp } from "../../test-support/test-app.ts";
+import { createTestApp } from "../../test-support/test-app.ts";
 import { insertBlogPosts } from "./blog.repository.ts";
 
-let t: TestApp;
-beforeEach(async () => {
-	t = await createTestApp();
+/** An app whose blog holds "older-post" (March) and "newer-post" (April). */
+async function createBlogApp() {
+	const t = await createTestApp();
 	await insertBlogPosts(t.db, [
 		post("older-post", "2026-03-01T09:00:00.000Z"),
 		post("newer-post", "2026-04-01T09:00:00.000Z"),
 	]);
-});
-afterEach(async () => {
-	await t.close();
-});
+	return t;
+}
 
 function post(slug: string, publishedAt: string) {
 	return {
@@ -33,6 +31,7 @@ function post(slug: string, publishedAt: string) {
 }
 
 test("lists posts newest first, without their bodies", async () => {
+	const t = await createBlogApp();
 	const response = await t.app.inject({ url: "/api/blog-posts" });
 	expect(response.statusCode).toBe(200);
 	const page = BlogPostPageSchema.parse(response.json());
@@ -45,6 +44,7 @@ test("lists posts newest first, without their bodies", async () => {
 });
 
 test("reads a post by its slug, with its body", async () => {
+	const t = await createBlogApp();
 	const response = await t.app.inject({ url: "/api/blog-posts/older-post" });
 	expect(response.statusCode).toBe(200);
 	expect(BlogPostSchema.parse(response.json())).toMatchObject({
@@ -55,6 +55,7 @@ test("reads a post by its slug, with its body", async () => {
 });
 
 test("an unknown slug is a 404", async () => {
+	const t = await createBlogApp();
 	const response = await t.app.inject({ url: "/api/blog-posts/no-such-post" });
 	expect(response.statusCode).toBe(404);
 	expect(response.json()).toEqual({
@@ -63,6 +64,7 @@ test("an unknown slug is a 404", async () => {
 });
 
 test("a malformed slug is a 400 naming slug", async () => {
+	const t = await createBlogApp();
 	const response = await t.app.inject({
 		url: "/api/blog-posts/Not%20A%20Slug",
 	});

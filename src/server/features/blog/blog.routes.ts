@@ -20,8 +20,10 @@ export async function blogRoutes(
 		"/blog-posts",
 		{
 			schema: {
+				operationId: "listBlogPosts",
 				tags: ["blog"],
 				summary: "List blog posts, newest first (without their bodies)",
+				security: [],
 				querystring: PageQuerySchema,
 				response: { 200: BlogPostPageSchema, 400: readErrorResponses[400] },
 			},
@@ -33,8 +35,10 @@ export async function blogRoutes(
 		"/blog-posts/:slug",
 		{
 			schema: {
+				operationId: "getBlogPost",
 				tags: ["blog"],
 				summary: "One blog post with its body",
+				security: [],
 				params: BlogPostParamsSchema,
 				response: { 200: BlogPostSchema, ...readErrorResponses },
 			},

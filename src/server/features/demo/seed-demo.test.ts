@@ -1,25 +1,25 @@
 import sharp from "sharp";
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { BlogPostPageSchema } from "../../../shared/blog.schemas.ts";
 import { FaqListSchema } from "../../../shared/faqs.schemas.ts";
 import { ReviewPageSchema } from "../../../shared/reviews.schemas.ts";
 import { ToolPageSchema } from "../../../shared/tools.schemas.ts";
 import { createDb } from "../../platform/db/database.ts";
-import { createTestApp, type TestApp } from "../../test-support/test-app.ts";
+import { createTestApp } from "../../test-support/test-app.ts";
+import {
+	demoBlogPosts,
+	demoFaqs,
+	demoReviews,
+	demoTools,
+} from "./demo-content.ts";
 import { seedDemoContent } from "./seed-demo.ts";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-	await t?.close();
-	t = undefined;
-});
-
 test("an empty database gets the demo catalog, reviews, blog posts and Favorite Questions", async () => {
-	t = await createTestApp({ seed: true });
+	const t = await createTestApp({ seed: true });
 	const tools = ToolPageSchema.parse(
 		(await t.app.inject({ url: "/api/tools?page_size=100" })).json(),
 	);
-	expect(tools.total).toBeGreaterThanOrEqual(12);
+	expect(tools.total).toBe(demoTools.length);
 	expect(new Set(tools.items.map((tool) => tool.img)).size).toBe(
 		tools.items.length,
 	);
@@ -30,16 +30,17 @@ test("an empty database gets the demo catalog, reviews, blog posts and Favorite 
 	const reviews = ReviewPageSchema.parse(
 		(await t.app.inject({ url: "/api/reviews" })).json(),
 	);
-	expect(reviews.total).toBeGreaterThanOrEqual(6);
+	expect(reviews.total).toBe(demoReviews.length);
 
 	const posts = BlogPostPageSchema.parse(
 		(await t.app.inject({ url: "/api/blog-posts" })).json(),
 	);
-	expect(posts.total).toBeGreaterThanOrEqual(3);
+	expect(posts.total).toBe(demoBlogPosts.length);
 
 	const faqs = FaqListSchema.parse(
 		(await t.app.inject({ url: "/api/faqs" })).json(),
 	);
+	expect(faqs.items).toHaveLength(demoFaqs.length);
 	expect(faqs.items.map((faq) => faq.question)).toEqual([
 		expect.stringMatching(/prototypal inheritance/i),
 		expect.stringMatching(/state in a React application/i),
@@ -51,10 +52,11 @@ test("an empty database gets the demo catalog, reviews, blog posts and Favorite 
 });
 
 test("every demo tool image is a real WebP picture served with a year of caching", async () => {
-	t = await createTestApp({ seed: true });
+	const t = await createTestApp({ seed: true });
 	const tools = ToolPageSchema.parse(
 		(await t.app.inject({ url: "/api/tools?page_size=100" })).json(),
 	);
+	expect(tools.items).toHaveLength(demoTools.length);
 	for (const tool of tools.items) {
 		const image = await t.app.inject({ url: tool.img });
 		expect(image.statusCode, tool.img).toBe(200);
@@ -68,7 +70,7 @@ test("every demo tool image is a real WebP picture served with a year of caching
 });
 
 test("unknown and malformed image names are a 404", async () => {
-	t = await createTestApp();
+	const t = await createTestApp();
 	for (const url of [
 		"/images/nothing-here.webp",
 		"/images/..%2Fdata.sqlite",
@@ -81,7 +83,7 @@ test("unknown and malformed image names are a 404", async () => {
 });
 
 test("seeding again, or into a database that has tools, changes nothing", async () => {
-	t = await createTestApp({ seed: true });
+	const t = await createTestApp({ seed: true });
 	const before = (
 		await t.app.inject({ url: "/api/tools?page_size=100" })
 	).json();
@@ -92,7 +94,7 @@ test("seeding again, or into a database that has tools, changes nothing", async 
 });
 
 test("a database that holds only some content is not seeded and still starts", async () => {
-	t = await createTestApp({ seed: true });
+	const t = await createTestApp({ seed: true });
 	await t.db.deleteFrom("tools").execute();
 	expect(await seedDemoContent(t.db, t.images)).toBe(false);
 	expect((await t.app.inject({ url: "/api/tools" })).json()).toMatchObject({
@@ -102,11 +104,11 @@ test("a database that holds only some content is not seeded and still starts", a
 	expect(
 		ReviewPageSchema.parse((await t.app.inject({ url: "/api/reviews" })).json())
 			.total,
-	).toBeGreaterThan(0);
+	).toBe(demoReviews.length);
 });
 
 test("without seeding the shop starts empty", async () => {
-	t = await createTestApp({ seed: false });
+	const t = await createTestApp({ seed: false });
 	expect((await t.app.inject({ url: "/api/tools" })).json()).toMatchObject({
 		items: [],
 		total: 0,
@@ -117,7 +119,7 @@ test("without seeding the shop starts empty", async () => {
 });
 
 test("two instances starting on one empty database seed it once", async () => {
-	t = await createTestApp({ seed: false });
+	const t = await createTestApp({ seed: false });
 	const other = createDb(t.config.database);
 	try {
 		const results = await Promise.all([
@@ -128,7 +130,7 @@ test("two instances starting on one empty database seed it once", async () => {
 		const tools = ToolPageSchema.parse(
 			(await t.app.inject({ url: "/api/tools?page_size=100" })).json(),
 		);
-		expect(tools.total).toBe(12);
+		expect(tools.total).toBe(demoTools.length);
 	} finally {
 		await other.destroy();
 	}

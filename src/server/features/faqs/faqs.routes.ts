@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { FaqListSchema } from "../../../shared/faqs.schemas.ts";
 import type { Db } from "../../platform/db/database.ts";
+import { clientErrorResponses } from "../../platform/http/api-schemas.ts";
 import { listFaqs } from "./faqs.service.ts";
 
 export async function faqsRoutes(
@@ -12,9 +13,11 @@ export async function faqsRoutes(
 		"/faqs",
 		{
 			schema: {
+				operationId: "listFaqs",
 				tags: ["content"],
 				summary: "The 'Favorite Questions' shown on the home page, in order",
-				response: { 200: FaqListSchema },
+				security: [],
+				response: { 200: FaqListSchema, ...clientErrorResponses },
 			},
 		},
 		async () => listFaqs(db),

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as z from "zod";
 import { ApiErrorBodySchema } from "../../../shared/api-error.ts";
 import { type Db, isDbReachable } from "../../platform/db/database.ts";
+import { clientErrorResponses } from "../../platform/http/api-schemas.ts";
 import { AppError } from "../../platform/http/errors.ts";
 
 const HealthSchema = z.object({ status: z.literal("ok") });
@@ -18,9 +19,11 @@ export async function healthRoutes(
 		"/health",
 		{
 			schema: {
+				operationId: "getHealth",
 				tags: ["operations"],
 				summary: "The process is up",
-				response: { 200: HealthSchema },
+				security: [],
+				response: { 200: HealthSchema, ...clientErrorResponses },
 			},
 		},
 		async () => ({ status: "ok" as const }),
@@ -30,9 +33,15 @@ export async function healthRoutes(
 		"/ready",
 		{
 			schema: {
+				operationId: "getReadiness",
 				tags: ["operations"],
 				summary: "The database answers; the instance can take traffic",
-				response: { 200: ReadySchema, 503: ApiErrorBodySchema },
+				security: [],
+				response: {
+					200: ReadySchema,
+					...clientErrorResponses,
+					503: ApiErrorBodySchema,
+				},
 			},
 		},
 		async () => {

@@ -1,16 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, beforeEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { ReviewPageSchema } from "../../../shared/reviews.schemas.ts";
-import { createTestApp, type TestApp } from "../../test-support/test-app.ts";
+import { createTestApp } from "../../test-support/test-app.ts";
 import { insertReviews } from "./reviews.repository.ts";
-
-let t: TestApp;
-beforeEach(async () => {
-	t = await createTestApp();
-});
-afterEach(async () => {
-	await t.close();
-});
 
 function review(userName: string, createdAt: string) {
 	return {
@@ -25,6 +17,7 @@ function review(userName: string, createdAt: string) {
 }
 
 test("lists reviews newest first without the reviewer's email", async () => {
+	const t = await createTestApp();
 	await insertReviews(t.db, [
 		review("Ana", "2026-01-01T00:00:00.000Z"),
 		review("Ben", "2026-01-03T00:00:00.000Z"),
@@ -50,6 +43,7 @@ test("lists reviews newest first without the reviewer's email", async () => {
 });
 
 test("an empty review list is an empty page, not an error", async () => {
+	const t = await createTestApp();
 	const response = await t.app.inject({ url: "/api/reviews" });
 	expect(response.statusCode).toBe(200);
 	expect(response.json()).toEqual({
@@ -61,6 +55,7 @@ test("an empty review list is an empty page, not an error", async () => {
 });
 
 test("a bad page size is a 400 naming page_size", async () => {
+	const t = await createTestApp();
 	const response = await t.app.inject({ url: "/api/reviews?page_size=-1" });
 	expect(response.statusCode).toBe(400);
 	expect(response.json().error.details).toEqual([

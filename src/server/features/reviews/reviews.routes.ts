@@ -14,8 +14,10 @@ export async function reviewsRoutes(
 		"/reviews",
 		{
 			schema: {
+				operationId: "listReviews",
 				tags: ["reviews"],
 				summary: "List customer reviews, newest first",
+				security: [],
 				querystring: PageQuerySchema,
 				response: { 200: ReviewPageSchema, 400: readErrorResponses[400] },
 			},

@@ -1,28 +1,18 @@
-import { afterEach, beforeEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { ApiErrorBodySchema } from "../../../shared/api-error.ts";
 import { ToolPageSchema, ToolSchema } from "../../../shared/tools.schemas.ts";
-import {
-	createTestApp,
-	insertTestTool,
-	type TestApp,
-} from "../../test-support/test-app.ts";
+import { createTestApp, insertTestTool } from "../../test-support/test-app.ts";
 import { CATALOG_VERSION_TTL_MS } from "./tools.service.ts";
 
-let t: TestApp;
-beforeEach(async () => {
-	t = await createTestApp();
-});
-afterEach(async () => {
-	await t.close();
-});
-
 test("lists tools newest first, a page at a time", async () => {
+	const t = await createTestApp();
 	const oldest = await insertTestTool(t.db, { tool_name: "Oldest" });
 	const middle = await insertTestTool(t.db, { tool_name: "Middle" });
 	const newest = await insertTestTool(t.db, { tool_name: "Newest" });
 
 	const first = await t.app.inject({ url: "/api/tools?page=1&page_size=2" });
 	expect(first.statusCode).toBe(200);
+	expect(first.headers["content-type"]).toBe("application/json; charset=utf-8");
 	const firstPage = ToolPageSchema.parse(first.json());
 	expect(firstPage.items.map((tool) => tool.id)).toEqual([
 		newest.id,
@@ -37,6 +27,7 @@ test("lists tools newest first, a page at a time", async () => {
 });
 
 test("a tool is listed with the spec's fields, money in cents, and no supplier email", async () => {
+	const t = await createTestApp();
 	const tool = await insertTestTool(t.db, {
 		price_cents: 2499,
 		available_quantity: 40,
@@ -58,6 +49,7 @@ test("a tool is listed with the spec's fields, money in cents, and no supplier e
 });
 
 test("the list defaults to the first page of 12", async () => {
+	const t = await createTestApp();
 	for (let i = 0; i < 13; i++) await insertTestTool(t.db);
 	const page = ToolPageSchema.parse(
 		(await t.app.inject({ url: "/api/tools" })).json(),
@@ -67,6 +59,7 @@ test("the list defaults to the first page of 12", async () => {
 });
 
 test("deleted tools are neither listed nor readable", async () => {
+	const t = await createTestApp();
 	const kept = await insertTestTool(t.db);
 	const removed = await insertTestTool(t.db);
 	await t.db
@@ -92,6 +85,7 @@ test.each([
 	["page_size=0", "page_size"],
 	["page_size=101", "page_size"],
 ])("a bad list query (%s) is a 400 naming %s", async (query, field) => {
+	const t = await createTestApp();
 	const response = await t.app.inject({ url: `/api/tools?${query}` });
 	expect(response.statusCode).toBe(400);
 	const body = ApiErrorBodySchema.parse(response.json());
@@ -100,6 +94,7 @@ test.each([
 });
 
 test("reads one tool", async () => {
+	const t = await createTestApp();
 	const tool = await insertTestTool(t.db, { tool_name: "Bench Vise" });
 	const response = await t.app.inject({ url: `/api/tools/${tool.id}` });
 	expect(response.statusCode).toBe(200);
@@ -110,6 +105,7 @@ test("reads one tool", async () => {
 });
 
 test("an unknown tool is a 404 in the error envelope", async () => {
+	const t = await createTestApp();
 	const response = await t.app.inject({
 		url: "/api/tools/0b5e4bb4-5a3e-4a55-9d4c-1f7d6c1f2e3a",
 	});
@@ -120,6 +116,7 @@ test("an unknown tool is a 404 in the error envelope", async () => {
 });
 
 test("a malformed tool id is a 400 naming toolId", async () => {
+	const t = await createTestApp();
 	const response = await t.app.inject({ url: "/api/tools/not-a-uuid" });
 	expect(response.statusCode).toBe(400);
 	expect(response.json()).toEqual({
@@ -133,8 +130,7 @@ test("a malformed tool id is a 400 naming toolId", async () => {
 
 test("the list is served from cache between version checks and shows any write after the next one", async () => {
 	let now = 0;
-	await t.close();
-	t = await createTestApp({ clock: () => now });
+	const t = await createTestApp({ clock: () => now });
 	const list = async () =>
 		ToolPageSchema.parse((await t.app.inject({ url: "/api/tools" })).json());
 	const tool = await insertTestTool(t.db, { available_quantity: 40 });

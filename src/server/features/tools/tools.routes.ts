@@ -2,56 +2,55 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { PageQuerySchema } from "../../../shared/paging.schemas.ts";
 import {
-	type ToolPage,
 	ToolPageSchema,
 	ToolParamsSchema,
 	ToolSchema,
 } from "../../../shared/tools.schemas.ts";
-import type { Clock } from "../../platform/clock.ts";
-import type { Db } from "../../platform/db/database.ts";
 import { readErrorResponses } from "../../platform/http/api-schemas.ts";
+import { sendSerializedJson } from "../../platform/http/send-serialized-json.ts";
 import {
-	createToolListCache,
 	getTool,
 	listToolsSerialized,
+	type ToolsDeps,
 } from "./tools.service.ts";
 
 export async function toolsRoutes(
 	app: FastifyInstance,
-	{ db, clock }: { db: Db; clock?: Clock },
+	{ tools }: { tools: ToolsDeps },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
-	const listCache = createToolListCache(clock);
 
 	routes.get(
 		"/tools",
 		{
 			schema: {
+				operationId: "listTools",
 				tags: ["tools"],
 				summary: "List tools, newest first",
+				security: [],
 				querystring: PageQuerySchema,
 				response: { 200: ToolPageSchema, 400: readErrorResponses[400] },
 			},
 		},
-		async (request, reply) => {
-			const json = await listToolsSerialized(db, listCache, request.query);
-			// The bytes were encoded with ToolPageSchema already; Fastify sends a Buffer as it is.
-			return reply
-				.type("application/json; charset=utf-8")
-				.send(json as unknown as ToolPage);
-		},
+		async (request, reply) =>
+			sendSerializedJson(
+				reply,
+				await listToolsSerialized(tools, request.query),
+			),
 	);
 
 	routes.get(
 		"/tools/:toolId",
 		{
 			schema: {
+				operationId: "getTool",
 				tags: ["tools"],
 				summary: "One tool",
+				security: [],
 				params: ToolParamsSchema,
 				response: { 200: ToolSchema, ...readErrorResponses },
 			},
 		},
-		async (request) => getTool(db, request.params.toolId),
+		async (request) => getTool(tools.db, request.params.toolId),
 	);
 }

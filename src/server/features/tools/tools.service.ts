@@ -39,10 +39,22 @@ export type ToolListCache = {
 	reading?: Promise<string>;
 };
 
+/** What the tools routes and every tools writer share: one list cache per app (decision 006). */
+export type ToolsDeps = { db: Db; listCache: ToolListCache };
+
 export function createToolListCache(
 	clock: Clock = monotonicClock,
 ): ToolListCache {
 	return { pages: new Map(), clock };
+}
+
+/**
+ * For a writer through this instance, once its change to tools has committed: the next list
+ * read reads the version again instead of trusting the last one for up to CATALOG_VERSION_TTL_MS.
+ */
+export function forgetCatalogVersion(cache: ToolListCache): void {
+	cache.version = undefined;
+	cache.reading = undefined;
 }
 
 async function currentCatalogVersion(
@@ -52,15 +64,18 @@ async function currentCatalogVersion(
 	const now = cache.clock();
 	if (cache.version && now - cache.version.readAt < CATALOG_VERSION_TTL_MS)
 		return cache.version.value;
-	cache.reading ??= findCatalogVersion(db)
+	if (cache.reading) return cache.reading;
+	const reading: Promise<string> = findCatalogVersion(db)
 		.then((value) => {
-			cache.version = { value, readAt: now };
+			// A read that forgetCatalogVersion dropped may predate the write: it answers only its callers.
+			if (cache.reading === reading) cache.version = { value, readAt: now };
 			return value;
 		})
 		.finally(() => {
-			cache.reading = undefined;
+			if (cache.reading === reading) cache.reading = undefined;
 		});
-	return cache.reading;
+	cache.reading = reading;
+	return reading;
 }
 
 /**
@@ -71,18 +86,17 @@ async function currentCatalogVersion(
  * version is read before the rows, so a cached page is never older than its stamp.
  */
 export async function listToolsSerialized(
-	db: Db,
-	cache: ToolListCache,
+	{ db, listCache }: ToolsDeps,
 	query: PageQuery,
 ): Promise<Buffer> {
-	const version = await currentCatalogVersion(db, cache);
+	const version = await currentCatalogVersion(db, listCache);
 	const key = `${query.page}:${query.page_size}`;
-	const cached = cache.pages.get(key);
+	const cached = listCache.pages.get(key);
 	if (cached?.version === version) return cached.json;
 	const json = Buffer.from(
 		JSON.stringify(z.encode(ToolPageSchema, await listTools(db, query))),
 	);
-	if (cache.pages.size >= MAX_CACHED_PAGES) cache.pages.clear();
-	cache.pages.set(key, { version, json });
+	if (listCache.pages.size >= MAX_CACHED_PAGES) listCache.pages.clear();
+	listCache.pages.set(key, { version, json });
 	return json;
 }

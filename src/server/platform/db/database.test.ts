@@ -1,21 +1,15 @@
 import { sql } from "kysely";
 import pg from "pg";
-import { afterEach, expect, test } from "vitest";
-import { createTestApp, type TestApp } from "../../test-support/test-app.ts";
+import { expect, test } from "vitest";
+import { createTestApp } from "../../test-support/test-app.ts";
 import { createDb } from "./database.ts";
 
 const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
 
-let t: TestApp | undefined;
-afterEach(async () => {
-	await t?.close();
-	t = undefined;
-});
-
 test.skipIf(isPostgresRun)(
 	"SQLite runs in WAL mode with full sync, foreign keys and a busy timeout",
 	async () => {
-		t = await createTestApp();
+		const t = await createTestApp();
 		const db = t.db;
 		const pragma = async (
 			name: "journal_mode" | "synchronous" | "foreign_keys" | "busy_timeout",
@@ -35,7 +29,7 @@ test.skipIf(isPostgresRun)(
 test.skipIf(!isPostgresRun)(
 	"on PostgreSQL, losing an idle connection does not stop the server",
 	async () => {
-		t = await createTestApp();
+		const t = await createTestApp();
 		const { database } = t.config;
 		if (database.kind !== "postgres")
 			throw new Error("expected a PostgreSQL test database");

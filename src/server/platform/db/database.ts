@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
@@ -9,6 +8,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../../config.ts";
+import { ensureWritableFolder } from "../writable-folder.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -24,14 +24,19 @@ export function createDb(
 	onIdleConnectionError = warnConnectionLost,
 ): Db {
 	if (config.kind === "postgres") {
-		const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+		// A server that does not answer fails a query after 10 s instead of holding it forever.
+		const pool = new pg.Pool({
+			connectionString: config.url,
+			max: 10,
+			connectionTimeoutMillis: 10_000,
+		});
 		// An idle connection that dies (server restart, failover, terminated backend) is reported on
 		// the pool; without a listener Node would treat it as an uncaught error and exit.
 		pool.on("error", onIdleConnectionError);
 		return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 	}
 	if (config.file !== ":memory:")
-		fs.mkdirSync(path.dirname(config.file), { recursive: true });
+		ensureWritableFolder(path.dirname(config.file));
 	const sqlite = new SQLite(config.file);
 	// WAL with synchronous=FULL: an acknowledged write survives a power cut (docs/product.md, data rules).
 	sqlite.pragma("journal_mode = WAL");
@@ -80,4 +85,52 @@ export async function isDbReachable(db: Db): Promise<boolean> {
 	} catch {
 		return false;
 	}
+}
+
+const NETWORK_REASONS: Record<string, string> = {
+	ECONNREFUSED: "connection refused",
+	ECONNRESET: "connection reset",
+	ENOTFOUND: "no such host",
+	EAI_AGAIN: "the host name could not be resolved",
+	ETIMEDOUT: "timed out",
+	EHOSTUNREACH: "host unreachable",
+	ENETUNREACH: "network unreachable",
+};
+
+/** The database cannot be opened or reached; the message says where and what to check. */
+export class DatabaseOpenError extends Error {
+	constructor(message: string, options: { cause: unknown }) {
+		super(message, options);
+		this.name = "DatabaseOpenError";
+	}
+}
+
+/** Opens the database and runs one query, so a database out of reach fails now, with a reason. */
+export async function openDb(config: DatabaseConfig): Promise<Db> {
+	let db: Db | undefined;
+	try {
+		db = createDb(config);
+		await db.selectNoFrom((eb) => eb.lit(1).as("one")).execute();
+		return db;
+	} catch (error) {
+		await db?.destroy().catch(() => {});
+		throw new DatabaseOpenError(describeOpenFailure(error, config), {
+			cause: error,
+		});
+	}
+}
+
+/** One sentence for the operator: where the database is (never the password), what went wrong. */
+function describeOpenFailure(error: unknown, config: DatabaseConfig): string {
+	const code = (error as { code?: unknown }).code;
+	const message = error instanceof Error ? error.message : String(error);
+	if (config.kind === "sqlite") {
+		return `cannot open the SQLite database ${config.file} (${message}); move the file away or point DATA_DIR at another folder`;
+	}
+	const url = new URL(config.url);
+	const password = decodeURIComponent(url.password);
+	let reason =
+		(typeof code === "string" ? NETWORK_REASONS[code] : undefined) ?? message;
+	if (password) reason = reason.replaceAll(password, "***");
+	return `cannot connect to PostgreSQL at ${url.hostname}:${url.port || "5432"} (${reason}); check that the server is running and the URL is right`;
 }

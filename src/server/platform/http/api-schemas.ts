@@ -1,7 +1,43 @@
+import * as z from "zod/mini";
 import { ApiErrorBodySchema } from "../../../shared/api-error.ts";
+
+function errorResponse(description: string) {
+	return ApiErrorBodySchema.check(z.describe(description));
+}
 
 /** Error responses every public read route can give; listed so the OpenAPI document shows them. */
 export const readErrorResponses = {
-	400: ApiErrorBodySchema,
-	404: ApiErrorBodySchema,
+	400: errorResponse(
+		"The request is not valid: VALIDATION_FAILED, with one detail per bad field",
+	),
+	404: errorResponse("Nothing has this id or slug: NOT_FOUND"),
 };
+
+/** For an operation with no client error of its own: any 4xx still comes in the error envelope. */
+export const clientErrorResponses = {
+	"4xx": errorResponse("A client error, in the error envelope"),
+};
+
+/** Every way a client can prove who it is; an operation names those it accepts in `security`. */
+export const securitySchemes = {
+	sessionCookie: {
+		type: "apiKey",
+		in: "cookie",
+		name: "better-auth.session_token",
+		description: "The HttpOnly session cookie set by signing in (web app).",
+	},
+	bearerToken: {
+		type: "http",
+		scheme: "bearer",
+		description: "A session token sent by API clients other than the web app.",
+	},
+} as const;
+
+/**
+ * `security` of an operation for signed-in users: the session cookie or a bearer token. Public
+ * operations say `security: []`, so Redocly's `security-defined` rule holds for every operation.
+ */
+export const signedInAccess: readonly Record<string, readonly string[]>[] = [
+	{ sessionCookie: [] },
+	{ bearerToken: [] },
+];

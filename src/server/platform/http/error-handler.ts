@@ -1,3 +1,5 @@
+import { IncomingMessage, ServerResponse, STATUS_CODES } from "node:http";
+import { Socket } from "node:net";
 import type {
 	FastifyError,
 	FastifyInstance,
@@ -103,5 +105,57 @@ export function frameworkErrorHandler(setHeaders: SecurityHeaders) {
 				? error.statusCode
 				: 400;
 		return sendClientError(error, request, reply, status);
+	};
+}
+
+/** The security headers as name and value pairs, for answers written straight to a socket. */
+export function listSecurityHeaders(
+	setHeaders: SecurityHeaders,
+): [string, string][] {
+	const request = new IncomingMessage(new Socket());
+	request.url = "/";
+	const response = new ServerResponse(request);
+	setHeaders(request, response);
+	return Object.entries(response.getHeaders()).map(([name, value]) => [
+		name,
+		String(value),
+	]);
+}
+
+const socketErrorAnswers: Record<string, [number, string]> = {
+	ERR_HTTP_REQUEST_TIMEOUT: [408, "The request took too long to arrive"],
+	HPE_HEADER_OVERFLOW: [431, "The request headers are too large"],
+};
+
+/**
+ * Requests Node's HTTP parser rejects (malformed, headers too large, too slow to arrive) never
+ * reach Fastify: they are answered here on the socket, in the same envelope and with the same
+ * security headers as every other answer, and the connection is closed.
+ */
+export function clientErrorHandler(setHeaders: SecurityHeaders) {
+	const headerLines = listSecurityHeaders(setHeaders)
+		.map(([name, value]) => `${name}: ${value}\r\n`)
+		.join("");
+	return (error: Error & { code?: string }, socket: Socket): void => {
+		if (error.code === "ECONNRESET" || socket.destroyed) return;
+		// An answer already under way on this socket cannot be replaced by another one.
+		const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })
+			._httpMessage;
+		if (socket.writable && !inFlight?.headersSent) {
+			const [status, message] = socketErrorAnswers[error.code ?? ""] ?? [
+				400,
+				"The request is not valid HTTP",
+			];
+			const body = JSON.stringify(
+				errorBody(clientErrorCodes[status] ?? "BAD_REQUEST", message),
+			);
+			socket.write(
+				`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headerLines}` +
+					"content-type: application/json; charset=utf-8\r\n" +
+					`content-length: ${Buffer.byteLength(body)}\r\n` +
+					`connection: close\r\n\r\n${body}`,
+			);
+		}
+		socket.destroy();
 	};
 }

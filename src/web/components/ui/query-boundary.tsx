@@ -2,24 +2,25 @@ import type { ReactNode } from "react";
 import { ErrorState } from "./error-state.tsx";
 import { Spinner } from "./spinner.tsx";
 
-type QueryLike = {
+type QueryLike<Data> = {
 	isPending: boolean;
 	isError: boolean;
 	error: Error | null;
+	data: Data | undefined;
 	refetch: () => unknown;
 };
 
 /** Loading, error and content states of one query, the same way on every page. */
-export function QueryBoundary({
+export function QueryBoundary<Data>({
 	query,
 	loadingLabel,
 	errorTitle,
 	children,
 }: {
-	query: QueryLike;
+	query: QueryLike<Data>;
 	loadingLabel: string;
 	errorTitle: string;
-	children: () => ReactNode;
+	children: (data: Data) => ReactNode;
 }) {
 	if (query.isPending) return <Spinner label={loadingLabel} />;
 	if (query.isError) {
@@ -31,5 +32,7 @@ export function QueryBoundary({
 			/>
 		);
 	}
-	return <>{children()}</>;
+	// A settled query without an error has its data; the check only narrows the type.
+	if (query.data === undefined) return <Spinner label={loadingLabel} />;
+	return <>{children(query.data)}</>;
 }

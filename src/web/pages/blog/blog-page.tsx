@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { LoadMoreButton } from "../../components/ui/load-more-button.tsx";
+import { PagedGrid } from "../../components/ui/paged-grid.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import { useBlogPostPages } from "../../features/blog/blog.queries.ts";
 import { PublishedDate } from "../../features/blog/components/published-date.tsx";
@@ -20,45 +19,36 @@ export function BlogPage() {
 				loadingLabel="Loading blog posts"
 				errorTitle="We could not load the blog"
 			>
-				{() => {
-					const items = posts.items;
-					if (items.length === 0)
-						return (
-							<EmptyState message="No posts yet. Please check back soon." />
-						);
-					return (
-						<>
-							<ul className="space-y-6">
-								{items.map((post) => (
-									<li key={post.id} className="card bg-base-100 shadow-md">
-										<article className="card-body">
-											<h2 className="card-title text-2xl">
-												<Link to={`/blog/${post.slug}`} className="link-hover">
-													{post.title}
-												</Link>
-											</h2>
-											<p className="text-sm text-base-content/70">
-												{post.author} ·{" "}
-												<PublishedDate iso={post.published_at} />
-											</p>
-											<p className="text-base-content/85">{post.excerpt}</p>
-											<div className="card-actions justify-end">
-												<Link
-													to={`/blog/${post.slug}`}
-													className="btn btn-primary btn-sm"
-													aria-label={`Read: ${post.title}`}
-												>
-													Read more
-												</Link>
-											</div>
-										</article>
-									</li>
-								))}
-							</ul>
-							<LoadMoreButton query={posts} label="Show older posts" />
-						</>
-					);
-				}}
+				{() => (
+					<PagedGrid
+						query={posts}
+						layout="list"
+						emptyMessage="No posts yet. Please check back soon."
+						showMoreLabel="Show older posts"
+						renderItem={(post) => (
+							<article className="card-body">
+								<h2 className="card-title text-2xl">
+									<Link to={`/blog/${post.slug}`} className="link-hover">
+										{post.title}
+									</Link>
+								</h2>
+								<p className="text-sm text-base-content/70">
+									{post.author} · <PublishedDate iso={post.published_at} />
+								</p>
+								<p className="text-base-content/85">{post.excerpt}</p>
+								<div className="card-actions justify-end">
+									<Link
+										to={`/blog/${post.slug}`}
+										className="btn btn-primary btn-sm"
+										aria-label={`Read: ${post.title}`}
+									>
+										Read more
+									</Link>
+								</div>
+							</article>
+						)}
+					/>
+				)}
 			</QueryBoundary>
 		</div>
 	);

@@ -1,7 +1,6 @@
 import { Link, useParams } from "react-router";
-import { ErrorState } from "../../components/ui/error-state.tsx";
+import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import { RichText } from "../../components/ui/rich-text.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
 import { useBlogPost } from "../../features/blog/blog.queries.ts";
 import { PublishedDate } from "../../features/blog/components/published-date.tsx";
 import { ApiError } from "../../lib/api-client.ts";
@@ -11,34 +10,34 @@ export function BlogPostPage() {
 	const { slug = "" } = useParams();
 	const post = useBlogPost(slug);
 
-	if (post.isPending) return <Spinner label="Loading the post" />;
-	if (post.isError) {
-		const isMissing =
-			post.error instanceof ApiError &&
-			(post.error.code === "NOT_FOUND" || post.error.status === 400);
-		if (isMissing) return <NotFoundPage />;
-		return (
-			<ErrorState
-				title="We could not load this post"
-				message={post.error.message}
-				onRetry={() => void post.refetch()}
-			/>
-		);
-	}
+	// No post has this slug, or it is not a slug at all: either way the page does not exist.
+	const isMissing =
+		post.error instanceof ApiError &&
+		(post.error.code === "NOT_FOUND" ||
+			post.error.code === "VALIDATION_FAILED");
+	if (isMissing) return <NotFoundPage />;
 	return (
-		<article className="mx-auto max-w-3xl px-4 py-10">
-			<Link to="/blog" className="link link-primary text-sm">
-				← All posts
-			</Link>
-			<h1 className="mt-4 text-4xl font-bold leading-tight">
-				{post.data.title}
-			</h1>
-			<p className="mt-2 mb-8 text-base-content/70">
-				{post.data.author} · <PublishedDate iso={post.data.published_at} />
-			</p>
-			<div className="text-lg">
-				<RichText text={post.data.body} />
-			</div>
-		</article>
+		<QueryBoundary
+			query={post}
+			loadingLabel="Loading the post"
+			errorTitle="We could not load this post"
+		>
+			{(data) => (
+				<article className="mx-auto max-w-3xl px-4 py-10">
+					<Link to="/blog" className="link link-primary text-sm">
+						← All posts
+					</Link>
+					<h1 className="mt-4 text-4xl font-bold leading-tight">
+						{data.title}
+					</h1>
+					<p className="mt-2 mb-8 text-base-content/70">
+						{data.author} · <PublishedDate iso={data.published_at} />
+					</p>
+					<div className="text-lg">
+						<RichText text={data.body} />
+					</div>
+				</article>
+			)}
+		</QueryBoundary>
 	);
 }

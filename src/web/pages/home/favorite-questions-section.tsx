@@ -17,9 +17,9 @@ export function FavoriteQuestionsSection() {
 				loadingLabel="Loading questions"
 				errorTitle="We could not load the questions"
 			>
-				{() => (
+				{(list) => (
 					<div className="space-y-3">
-						{faqs.data?.items.map((faq, index) => (
+						{list.items.map((faq, index) => (
 							<details
 								key={faq.id}
 								className="collapse collapse-arrow border border-base-300 bg-base-100"

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
-import { HOME_REVIEW_COUNT } from "../../../shared/reviews.schemas.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import { ReviewCard } from "../../features/reviews/components/review-card.tsx";
 import { useFirstReviews } from "../../features/reviews/reviews.queries.ts";
+
+const HOME_REVIEW_COUNT = 3;
 
 export function HomeReviewsSection() {
 	const reviews = useFirstReviews(HOME_REVIEW_COUNT);
@@ -23,10 +24,10 @@ export function HomeReviewsSection() {
 				loadingLabel="Loading reviews"
 				errorTitle="We could not load the reviews"
 			>
-				{() =>
-					reviews.data?.items.length ? (
+				{(page) =>
+					page.items.length ? (
 						<div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-							{reviews.data.items.map((review) => (
+							{page.items.map((review) => (
 								<ReviewCard key={review.id} review={review} />
 							))}
 						</div>

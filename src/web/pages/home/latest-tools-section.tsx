@@ -1,5 +1,4 @@
-import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { LoadMoreButton } from "../../components/ui/load-more-button.tsx";
+import { PagedGrid } from "../../components/ui/paged-grid.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import { ToolCard } from "../../features/tools/components/tool-card.tsx";
 import { useLatestTools } from "../../features/tools/tools.queries.ts";
@@ -25,23 +24,17 @@ export function LatestToolsSection() {
 				loadingLabel="Loading tools"
 				errorTitle="We could not load the tools"
 			>
-				{() => {
-					const items = tools.items;
-					if (items.length === 0)
-						return (
-							<EmptyState message="No tools are on sale yet. Please check back soon." />
-						);
-					return (
-						<>
-							<div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-								{items.map((tool, index) => (
-									<ToolCard key={tool.id} tool={tool} isPriority={index < 3} />
-								))}
-							</div>
-							<LoadMoreButton query={tools} label="Show more tools" />
-						</>
-					);
-				}}
+				{() => (
+					<PagedGrid
+						query={tools}
+						layout="grid"
+						emptyMessage="No tools are on sale yet. Please check back soon."
+						showMoreLabel="Show more tools"
+						renderItem={(tool, index) => (
+							<ToolCard tool={tool} isPriority={index < 3} />
+						)}
+					/>
+				)}
 			</QueryBoundary>
 		</section>
 	);

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatCents } from "../../../../shared/money.ts";
+import { isStockOut } from "../../../../shared/purchase-rule.ts";
 import type { Tool } from "../../../../shared/tools.schemas.ts";
 
 export function ToolCard({
@@ -9,7 +10,6 @@ export function ToolCard({
 	tool: Tool;
 	isPriority?: boolean;
 }) {
-	const isStockOut = tool.available_quantity < tool.minimum_quantity;
 	return (
 		<article
 			className="card bg-base-100 shadow-md transition-shadow hover:shadow-xl"
@@ -49,7 +49,7 @@ export function ToolCard({
 					<dd className="text-right font-medium">{tool.supplier_name}</dd>
 				</dl>
 				<div className="card-actions mt-auto items-center justify-between pt-2">
-					{isStockOut ? (
+					{isStockOut(tool) ? (
 						<span className="badge badge-warning">Stock Out</span>
 					) : (
 						<span />

@@ -1,0 +1,59 @@
+import { render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { expect, test } from "vitest";
+import type { Tool } from "../../../../shared/tools.schemas.ts";
+import { ToolCard } from "./tool-card.tsx";
+
+function renderCard(stock: {
+	available_quantity: number;
+	minimum_quantity: number;
+}) {
+	const tool: Tool = {
+		id: "2f8e4f4a-5b1c-4d7e-9a3b-6c2d1e0f9a8b",
+		tool_name: "185 mm Circular Saw 1400 W",
+		description:
+			"A circular saw for straight cuts in timber and sheet material.",
+		price_cents: 12_900,
+		img: "/images/circular-saw.webp",
+		supplier_name: "Northwind Power Tools",
+		created_at: "2026-11-21T08:00:00.000Z",
+		...stock,
+	};
+	const { unmount } = render(
+		<MemoryRouter>
+			<ToolCard tool={tool} />
+		</MemoryRouter>,
+	);
+	return {
+		card: screen.getByRole("article", { name: tool.tool_name }),
+		unmount,
+	};
+}
+
+test("a tool card shows 'Stock Out' when the stock is below the minimum order", () => {
+	const { card } = renderCard({ available_quantity: 3, minimum_quantity: 5 });
+	expect(within(card).getByText("Stock Out", { exact: true })).toBeVisible();
+});
+
+test("a tool card shows no 'Stock Out' when the stock covers the minimum order", () => {
+	for (const stock of [
+		{ available_quantity: 5, minimum_quantity: 5 },
+		{ available_quantity: 240, minimum_quantity: 10 },
+	]) {
+		const { card, unmount } = renderCard(stock);
+		expect(card).toHaveTextContent(`${stock.available_quantity} pieces`);
+		expect(card).not.toHaveTextContent("Stock Out");
+		unmount();
+	}
+});
+
+test("a tool card's 'Buy Now' opens the purchase page of that tool", () => {
+	const { card } = renderCard({ available_quantity: 40, minimum_quantity: 4 });
+	expect(
+		screen.getByRole("link", { name: "Buy Now: 185 mm Circular Saw 1400 W" }),
+	).toHaveAttribute(
+		"href",
+		"/tool-purchase/2f8e4f4a-5b1c-4d7e-9a3b-6c2d1e0f9a8b",
+	);
+	expect(card).toHaveTextContent("$129.00");
+});
