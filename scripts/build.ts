@@ -12,6 +12,7 @@ const BUILD_INPUTS = [
 	"package.json",
 	"package-lock.json",
 	"tsconfig.json",
+	"tsconfig.base.json",
 ];
 const WEB_SOURCES = [
 	"src/web",
