@@ -1,10 +1,13 @@
-import { createDb } from "../src/server/platform/db/database.ts";
 import { migrateToLatest } from "../src/server/platform/db/migrate.ts";
-import { loadConfigOrExit, loadDotEnv } from "../src/server/start-up.ts";
+import {
+	loadConfigOrExit,
+	loadDotEnv,
+	openDatabaseOrExit,
+} from "../src/server/start-up.ts";
 
 loadDotEnv();
 const config = loadConfigOrExit();
-const db = createDb(config.database);
+const db = await openDatabaseOrExit(config);
 try {
 	const applied = await migrateToLatest(db);
 	console.info(

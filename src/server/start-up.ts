@@ -93,12 +93,10 @@ export async function prepareData(
 	}
 }
 
-/** Builds the server, or prints the one setting that stops it and exits non-zero. */
-export async function createServerOrExit(
-	config: Config,
-): Promise<{ app: FastifyInstance; db: Db }> {
+/** Runs a start-up step; a StartUpError is printed as its one line and the process exits 1. */
+async function exitOnStartUpError<T>(step: () => Promise<T>): Promise<T> {
 	try {
-		return await createServer(config);
+		return await step();
 	} catch (error) {
 		if (error instanceof StartUpError) {
 			console.error(error.message);
@@ -106,6 +104,21 @@ export async function createServerOrExit(
 		}
 		throw error;
 	}
+}
+
+/** Builds the server, or prints the one setting that stops it and exits non-zero. */
+export function createServerOrExit(
+	config: Config,
+): Promise<{ app: FastifyInstance; db: Db }> {
+	return exitOnStartUpError(() => createServer(config));
+}
+
+/** Opens the configured database for a shell command, with the same checks as the server. */
+export function openDatabaseOrExit(config: Config): Promise<Db> {
+	return exitOnStartUpError(async () => {
+		checkDataDir(config);
+		return openConfiguredDb(config);
+	});
 }
 
 export async function createServer(
