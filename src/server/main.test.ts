@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, onTestFinished, test } from "vitest";
 import { PROJECT_ROOT } from "./project-paths.ts";
+import { connectRaw } from "./test-support/raw-socket.ts";
 
 const MAIN = path.join(PROJECT_ROOT, "src", "server", "main.ts");
 // The TypeScript loader by absolute path: the server runs from a scratch working directory.
@@ -90,24 +90,10 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A raw connection, so a test can send part of a request and hold the rest back. */
-async function connect(url: string) {
+/** A raw connection to the server at `url`, so a test can send part of a request and hold the rest back. */
+function connect(url: string) {
 	const { hostname, port } = new URL(url);
-	const socket = net.connect(Number(port), hostname);
-	onTestFinished(() => {
-		socket.destroy();
-	});
-	socket.setEncoding("utf8");
-	let received = "";
-	socket.on("data", (chunk) => {
-		received += chunk;
-	});
-	socket.on("error", () => {});
-	const closed = new Promise<void>((resolve) => {
-		socket.on("close", () => resolve());
-	});
-	await new Promise<void>((resolve) => socket.once("connect", resolve));
-	return { socket, closed, received: () => received };
+	return connectRaw(Number(port), hostname);
 }
 
 /** Headers of a POST whose 10-byte body is still to come, and its first 2 bytes. */

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
-import net from "node:net";
-import { expect, onTestFinished, test } from "vitest";
+import { expect, test } from "vitest";
+import { connectRaw } from "../../test-support/raw-socket.ts";
 import { createTestApp, type TestApp } from "../../test-support/test-app.ts";
 
 async function listen(t: TestApp): Promise<number> {
@@ -8,28 +8,9 @@ async function listen(t: TestApp): Promise<number> {
 	return (t.app.server.address() as AddressInfo).port;
 }
 
-/** A raw connection: these requests are ones no HTTP client library will send. */
-async function connect(port: number) {
-	const socket = net.connect(port, "127.0.0.1");
-	onTestFinished(() => {
-		socket.destroy();
-	});
-	socket.setEncoding("utf8");
-	let received = "";
-	socket.on("data", (chunk) => {
-		received += chunk;
-	});
-	socket.on("error", () => {});
-	const closed = new Promise<void>((resolve) => {
-		socket.on("close", () => resolve());
-	});
-	await new Promise<void>((resolve) => socket.once("connect", resolve));
-	return { socket, closed, received: () => received };
-}
-
 /** Sends raw bytes and reads the answer up to the server closing the connection. */
 async function sendRaw(port: number, request: string) {
-	const client = await connect(port);
+	const client = await connectRaw(port);
 	client.socket.write(request);
 	await client.closed;
 	return parseAnswer(client.received());
@@ -94,7 +75,7 @@ test("an HTTP/1.1 request without a Host header is a 400 in the error envelope, 
 test("a request arriving while the server shuts down is a 503 in the error envelope, with the security headers", async () => {
 	const t = await createTestApp();
 	const port = await listen(t);
-	const client = await connect(port);
+	const client = await connectRaw(port);
 	// Headers not yet finished: the connection is busy, so the server waits for this request.
 	client.socket.write("GET /api/health HTTP/1.1\r\nHost: x\r\n");
 	await new Promise((resolve) => setTimeout(resolve, 100));
