@@ -13,12 +13,16 @@ import { toolsRoutes } from "./features/tools/tools.routes.ts";
 import { createToolListCache } from "./features/tools/tools.service.ts";
 import type { Clock } from "./platform/clock.ts";
 import type { Db } from "./platform/db/database.ts";
+import { registerApiCacheControl } from "./platform/http/api-cache-control.ts";
 import {
 	clientErrorHandler,
 	frameworkErrorHandler,
 	registerErrorHandling,
 } from "./platform/http/error-handler.ts";
-import { NotFoundError } from "./platform/http/errors.ts";
+import {
+	createNoRouteError,
+	registerCanonicalPathCheck,
+} from "./platform/http/not-found.ts";
 import { registerOpenApi } from "./platform/http/openapi.ts";
 import {
 	registerRequestLifecycle,
@@ -71,6 +75,8 @@ export async function buildApp({
 	registerErrorHandling(app);
 	registerSecurityHeaders(app, securityHeaders);
 	registerRequestLifecycle(app, config);
+	registerCanonicalPathCheck(app);
+	registerApiCacheControl(app);
 
 	await registerOpenApi(app);
 
@@ -93,9 +99,7 @@ export async function buildApp({
 		if (webRoot && isPageRequest && isHistoryFallbackPath(request.url)) {
 			return reply.header("cache-control", "no-cache").sendFile("index.html");
 		}
-		throw new NotFoundError(
-			`No route for ${request.method} ${request.url.split("?")[0]}`,
-		);
+		throw createNoRouteError(request);
 	});
 
 	return app;

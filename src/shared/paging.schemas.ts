@@ -3,24 +3,40 @@ import * as z from "zod/mini";
 export const PAGE_SIZE_DEFAULT = 12;
 export const PAGE_SIZE_MAX = 100;
 
+/**
+ * Digits only: no exponent, hex, decimal point, whitespace or "+", which `Number()` would all
+ * accept. A "-" is read so that a negative number is refused as below the minimum, not as text.
+ * Leading zeros pass: the digits are read as decimal, so "01" can only mean 1.
+ */
+const DECIMAL_INTEGER = /^-?\d+$/;
+
+/**
+ * A query parameter that must be a plain decimal whole number. Anything else stays text and fails
+ * the integer check (so does a number past the safe-integer range). The OpenAPI document sees
+ * the integer, not the text it is read from.
+ */
+function wholeNumberParam(name: string, ...checks: z.core.$ZodCheck<number>[]) {
+	return z.pipe(
+		z.transform((value: unknown) =>
+			typeof value === "string" && DECIMAL_INTEGER.test(value)
+				? Number(value)
+				: value,
+		),
+		z.int(`${name} must be a whole number`).check(...checks),
+	);
+}
+
 export const PageQuerySchema = z.object({
 	page: z._default(
-		z.coerce
-			.number()
-			.check(
-				z.int("page must be a whole number"),
-				z.minimum(1, "page must be 1 or more"),
-			),
+		wholeNumberParam("page", z.minimum(1, "page must be 1 or more")),
 		1,
 	),
 	page_size: z._default(
-		z.coerce
-			.number()
-			.check(
-				z.int("page_size must be a whole number"),
-				z.minimum(1, "page_size must be 1 or more"),
-				z.maximum(PAGE_SIZE_MAX, `page_size must be ${PAGE_SIZE_MAX} or less`),
-			),
+		wholeNumberParam(
+			"page_size",
+			z.minimum(1, "page_size must be 1 or more"),
+			z.maximum(PAGE_SIZE_MAX, `page_size must be ${PAGE_SIZE_MAX} or less`),
+		),
 		PAGE_SIZE_DEFAULT,
 	),
 });

@@ -48,7 +48,21 @@ function sendClientError(
 	request.log.info({ err: error }, "client error");
 	return reply
 		.code(status)
-		.send(errorBody(clientErrorCodes[status] ?? "BAD_REQUEST", error.message));
+		.send(
+			errorBody(
+				clientErrorCodes[status] ?? "BAD_REQUEST",
+				cutEchoedText(error.message),
+			),
+		);
+}
+
+/** Some of these messages quote the request's URL: an answer never repeats more than this. */
+const ECHOED_MESSAGE_MAX = 200;
+
+function cutEchoedText(message: string): string {
+	return message.length > ECHOED_MESSAGE_MAX
+		? `${message.slice(0, ECHOED_MESSAGE_MAX)}…`
+		: message;
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -100,6 +114,8 @@ export function frameworkErrorHandler(setHeaders: SecurityHeaders) {
 		reply: FastifyReply,
 	) => {
 		setHeaders(request.raw, reply.raw);
+		// These answers skip the onSend hooks that give every other error `no-store`.
+		reply.header("cache-control", "no-store");
 		const status =
 			error.statusCode && error.statusCode >= 400 && error.statusCode < 500
 				? error.statusCode
@@ -152,6 +168,7 @@ export function clientErrorHandler(setHeaders: SecurityHeaders) {
 			socket.write(
 				`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headerLines}` +
 					"content-type: application/json; charset=utf-8\r\n" +
+					"cache-control: no-store\r\n" +
 					`content-length: ${Buffer.byteLength(body)}\r\n` +
 					`connection: close\r\n\r\n${body}`,
 			);

@@ -11,8 +11,34 @@ export type SecurityHeaders = (
 const API_REFERENCE_PREFIX = "/api/docs";
 
 /**
+ * Browser features the shop never uses, denied to the page and anything it embeds. Payment is
+ * denied too until a payment provider lands: Stripe's wallet buttons run in Stripe's frames,
+ * so that change grants `payment` to Stripe's origin along with the CSP it needs.
+ * (`interest-cohort` is left out: Chromium no longer knows it and logs an error for it.)
+ */
+const PERMISSIONS_POLICY = [
+	"accelerometer",
+	"browsing-topics",
+	"camera",
+	"display-capture",
+	"geolocation",
+	"gyroscope",
+	"hid",
+	"magnetometer",
+	"microphone",
+	"midi",
+	"payment",
+	"serial",
+	"usb",
+	"xr-spatial-tracking",
+]
+	.map((feature) => `${feature}=()`)
+	.join(", ");
+
+/**
  * CSP allows scripts only from our own origin (no inline script anywhere, including the API
- * reference), and styles only from our own style sheets, except on the API reference.
+ * reference), and styles only from our own style sheets, except on the API reference. helmet
+ * has no Permissions-Policy, so it is set here beside helmet's headers.
  *
  * helmet is built once here and run on the raw response; @fastify/helmet rebuilt it on every
  * request, which cost more than the rest of serving the cached tool list.
@@ -30,6 +56,7 @@ export function createSecurityHeaders({
 			? apiReference
 			: strict;
 		setHeaders(request, response, () => {});
+		response.setHeader("permissions-policy", PERMISSIONS_POLICY);
 	};
 }
 

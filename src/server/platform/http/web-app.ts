@@ -3,9 +3,14 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
+/** The precompressed copies the build writes beside each asset (`x.js.br`, `x.js.gz`). */
+const PRECOMPRESSED_COPY = /\.(br|gz)$/;
+
 /**
  * Serves the built single-page app. Vite's hashed files under /assets never change and are cached
  * for a year; index.html is revalidated on every visit so a new release shows at once.
+ * A precompressed copy is only ever sent in place of its original to a client that accepts its
+ * encoding (with the original's content type); asked for by its own name it is not found.
  */
 export async function registerWebApp(
 	app: FastifyInstance,
@@ -17,6 +22,7 @@ export async function registerWebApp(
 		index: ["index.html"],
 		cacheControl: false,
 		preCompressed: true,
+		allowedPath: (pathname) => !PRECOMPRESSED_COPY.test(pathname),
 		dotfiles: "ignore",
 		setHeaders(res, filePath) {
 			if (path.relative(webRoot, filePath).split(path.sep)[0] === "assets")
