@@ -2,9 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as z from "zod";
 import { ApiErrorBodySchema } from "../../../shared/api-error.ts";
-import { type Db, isDbReachable } from "../../platform/db/database.ts";
+import type { Db } from "../../platform/db/database.ts";
 import { clientErrorResponses } from "../../platform/http/api-schemas.ts";
-import { AppError } from "../../platform/http/errors.ts";
+import { checkReadiness } from "./health.service.ts";
 
 const HealthSchema = z.object({ status: z.literal("ok") });
 const ReadySchema = z.object({ status: z.literal("ready") });
@@ -44,15 +44,6 @@ export async function healthRoutes(
 				},
 			},
 		},
-		async () => {
-			if (!(await isDbReachable(db))) {
-				throw new AppError(
-					503,
-					"SERVICE_UNAVAILABLE",
-					"The database is not reachable",
-				);
-			}
-			return { status: "ready" as const };
-		},
+		async () => checkReadiness(db),
 	);
 }

@@ -1,0 +1,13 @@
+import { type Db, isDbReachable } from "../../platform/db/database.ts";
+import { AppError } from "../../platform/http/errors.ts";
+
+/** The instance can take traffic while its database answers; a load balancer asks this. */
+export async function checkReadiness(db: Db): Promise<{ status: "ready" }> {
+	if (!(await isDbReachable(db)))
+		throw new AppError(
+			503,
+			"SERVICE_UNAVAILABLE",
+			"The database is not reachable",
+		);
+	return { status: "ready" };
+}
