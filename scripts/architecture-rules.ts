@@ -19,19 +19,19 @@ const isUnder = (file: string, ...folders: string[]) =>
 	folders.some((folder) => file.startsWith(`src/${folder}/`));
 
 /**
- * routes → service → repository → platform/db, never skipping a layer or going back up. A routes
- * file may name the `Db` type in its plugin options: a type-only import is gone at run time, so
- * it is no dependency on the database.
+ * routes → service → repository → platform/db, never skipping a layer or going back up. Feature
+ * tests may seed through repositories. A routes plugin may `import type { Db }` to type its `db`
+ * option, which it hands to the service: `import type` is erased at build, so the route still
+ * cannot query; any other type (tables, rows) would tie the HTTP layer to storage.
  */
 export const serverLayersPointDown: Rule = importsWhere(
-	({ from, to, isTypeOnly }) => {
+	({ from, to, names, isTypeOnly }) => {
 		if (!isServerFeature(from) || isTestFile(from)) return false;
-		if (from.endsWith(".routes.ts"))
-			return (
-				!isTypeOnly &&
-				(to.endsWith(".repository.ts") ||
-					to.startsWith("src/server/platform/db/"))
-			);
+		if (from.endsWith(".routes.ts")) {
+			if (to.endsWith(".repository.ts")) return true;
+			const namesOnlyDb = isTypeOnly && names.join() === "Db";
+			return isUnder(to, "server/platform/db") && !namesOnlyDb;
+		}
 		if (from.endsWith(".service.ts")) return to.endsWith(".routes.ts");
 		if (from.endsWith(".repository.ts"))
 			return to.endsWith(".service.ts") || to.endsWith(".routes.ts");
@@ -40,16 +40,25 @@ export const serverLayersPointDown: Rule = importsWhere(
 );
 
 /**
- * A server feature reaches another only through its service. The demo seeder fills every
- * feature's tables on first start, like app.ts composes every feature's routes: it may use
- * their repositories.
+ * May use any feature's files, repositories included: the demo seeder fills every feature's
+ * tables on first start (a composition root, like app.ts wiring every feature's routes), and
+ * the server's test scaffolding builds the rows a test needs.
+ */
+const REACHES_INTO_FEATURES = ["server/features/demo", "server/test-support"];
+
+/**
+ * A server feature uses another only through its service; code outside the features (app.ts,
+ * start-up.ts) may wire routes and services but never reaches a repository.
  */
 export const serverFeaturesMeetThroughServices: Rule = importsWhere(
 	({ from, to }) => {
-		const own = featureOf(from, "server");
-		const other = featureOf(to, "server");
-		if (!own || !other || own === other || own === "demo") return false;
-		return !to.endsWith(".service.ts");
+		const target = featureOf(to, "server");
+		if (!target || featureOf(from, "server") === target) return false;
+		if (!isUnder(from, "server") || isUnder(from, ...REACHES_INTO_FEATURES))
+			return false;
+		return isServerFeature(from)
+			? !to.endsWith(".service.ts")
+			: to.endsWith(".repository.ts");
 	},
 );
 
@@ -57,14 +66,12 @@ export const platformIgnoresFeatures: Rule = importsWhere(
 	({ from, to }) => isUnder(from, "server/platform") && isServerFeature(to),
 );
 
-/** Shared contracts run in both worlds: zod and each other only. Their tests run in Vitest. */
+/** Shared contracts run in both worlds: zod and each other only (their tests add Vitest). */
 export const sharedImportsOnlyZod: Rule = importsWhere(
 	({ from, to }) =>
 		isUnder(from, "shared") &&
-		!isTestFile(from) &&
 		!isUnder(to, "shared") &&
-		to !== "zod" &&
-		to !== "zod/mini",
+		!["zod", "zod/mini", ...(isTestFile(from) ? ["vitest"] : [])].includes(to),
 );
 
 export const serverAndWebStayApart: Rule = importsWhere(
@@ -94,10 +101,9 @@ export const webTestSupportOnlyInTests: Rule = importsWhere(
 		!isUnder(from, "web/test-support"),
 );
 
+// Web tests run in Node under Vitest; everything else under src/web may end up in the browser.
 const isWebAppCode = (file: string) =>
-	isUnder(file, "web") &&
-	!isTestFile(file) &&
-	!isUnder(file, "web/test-support");
+	isUnder(file, "web") && !isTestFile(file);
 const NODE_MODULES = new Set(builtinModules);
 
 /** Browser code never touches Node: no Node module, no `process` (build settings: import.meta.env). */
