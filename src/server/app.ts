@@ -1,17 +1,23 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
 	serializerCompiler,
 	validatorCompiler,
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
+import { accountsRoutes } from "./features/accounts/accounts.routes.ts";
+import { assertNotLastAdmin } from "./features/accounts/accounts.service.ts";
 import { blogRoutes } from "./features/blog/blog.routes.ts";
 import { faqsRoutes } from "./features/faqs/faqs.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { reviewsRoutes } from "./features/reviews/reviews.routes.ts";
 import { toolsRoutes } from "./features/tools/tools.routes.ts";
 import { createToolListCache } from "./features/tools/tools.service.ts";
-import type { Clock } from "./platform/clock.ts";
+import { createAuth } from "./platform/auth/auth.ts";
+import { registerAuthBridge } from "./platform/auth/auth-bridge.ts";
+import { createSessionGuard } from "./platform/auth/session-guard.ts";
+import { type Clock, monotonicClock } from "./platform/clock.ts";
 import type { Db } from "./platform/db/database.ts";
 import { registerApiCacheControl } from "./platform/http/api-cache-control.ts";
 import {
@@ -24,6 +30,7 @@ import {
 	registerCanonicalPathCheck,
 } from "./platform/http/not-found.ts";
 import { registerOpenApi } from "./platform/http/openapi.ts";
+import { registerOriginCheck } from "./platform/http/origin-check.ts";
 import {
 	registerRequestLifecycle,
 	requestLifecycleOptions,
@@ -39,6 +46,7 @@ import {
 } from "./platform/http/web-app.ts";
 import type { ImageStore } from "./platform/images/image-store.ts";
 import { imagesRoutes } from "./platform/images/images.routes.ts";
+import { createMailer, type Mailer } from "./platform/mail/mailer.ts";
 
 export type AppDeps = {
 	config: Config;
@@ -46,14 +54,29 @@ export type AppDeps = {
 	images: ImageStore;
 	/** Monotonic milliseconds for caches; tests pass a clock they move by hand. */
 	clock?: Clock;
+	/** Where mail goes; by default SMTP when configured, else the outbox in DATA_DIR. */
+	mailer?: Mailer;
 };
+
+/** A hop count becomes "trust the nearest n proxies", which Fastify takes as a function. */
+function toFastifyTrustProxy(
+	trustProxy: Config["trustProxy"],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+	if (typeof trustProxy !== "number") return trustProxy;
+	return (_address, hop) => hop < trustProxy;
+}
+
+export function outboxDir(config: Config): string {
+	return path.join(config.dataDir, "outbox");
+}
 
 /** Builds the whole server without listening. Tests call it and inject requests. */
 export async function buildApp({
 	config,
 	db,
 	images,
-	clock,
+	clock = monotonicClock,
+	mailer: givenMailer,
 }: AppDeps): Promise<FastifyInstance> {
 	const securityHeaders = createSecurityHeaders({
 		isHttps: config.publicUrl.startsWith("https://"),
@@ -66,8 +89,8 @@ export async function buildApp({
 		// Longer than any id or slug the API accepts, so the schema, not the router, judges them.
 		routerOptions: { maxParamLength: 256 },
 		genReqId: () => randomUUID(),
-		// Only behind a configured proxy may X-Forwarded-* be trusted; none is configured yet.
-		trustProxy: false,
+		// Only a proxy named by TRUST_PROXY may set X-Forwarded-For: request.ip is the real client.
+		trustProxy: toFastifyTrustProxy(config.trustProxy),
 		bodyLimit: 1024 * 1024,
 	});
 	app.setValidatorCompiler(validatorCompiler);
@@ -77,10 +100,35 @@ export async function buildApp({
 	registerRequestLifecycle(app, config);
 	registerCanonicalPathCheck(app);
 	registerApiCacheControl(app);
+	registerOriginCheck(app, config.publicUrl);
+	// JSON only (and multipart where an upload needs it): a cross-site form cannot post text/plain.
+	app.removeContentTypeParser("text/plain");
+	app.decorateRequest("viewer", null);
 
 	await registerOpenApi(app);
 
+	const mailer =
+		givenMailer ?? createMailer(config.mail, outboxDir(config), app.log);
+	app.addHook("onClose", async () => mailer.close());
+	const adminEmails = config.auth.adminEmails;
+	const auth = createAuth({
+		config,
+		db,
+		mailer,
+		log: app.log,
+		beforeUserDelete: (userId) =>
+			assertNotLastAdmin({ db, adminEmails }, userId, "deleted"),
+	});
+	const guard = createSessionGuard(auth, adminEmails);
+
 	// The table of contents of the API.
+	await registerAuthBridge(app, { auth, config, clock });
+	await app.register(accountsRoutes, {
+		prefix: "/api",
+		accounts: { db, images, adminEmails },
+		guard,
+		isGoogleConfigured: config.auth.google !== undefined,
+	});
 	await app.register(healthRoutes, { prefix: "/api", db });
 	// Made here, not inside a plugin, so every tools route and writer shares one list cache (decision 006).
 	const tools = { db, listCache: createToolListCache(clock) };

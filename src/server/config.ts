@@ -58,6 +58,58 @@ const DatabaseUrlSchema = z.string().refine(
 	},
 );
 
+const EmailListSchema = z
+	.string()
+	.transform((value) =>
+		value
+			.split(",")
+			.map((email) => email.trim().toLowerCase())
+			.filter((email) => email.length > 0),
+	)
+	.pipe(
+		z.array(
+			z.email({ message: "must be a comma-separated list of email addresses" }),
+		),
+	);
+
+function createCountSchema(min: number, max: number, fallback: number) {
+	const range = `must be a whole number from ${min} to ${max}`;
+	return z.preprocess(
+		emptyAsUndefined,
+		z
+			.string()
+			.regex(/^\d+$/, range)
+			.transform(Number)
+			.pipe(z.int().min(min, range).max(max, range))
+			.default(fallback),
+	);
+}
+
+/**
+ * Which proxies may set X-Forwarded-For: none (false), every hop (true), the number of hops in
+ * front of the server, or a comma-separated list of proxy addresses and CIDR ranges.
+ */
+const TrustProxySchema = z
+	.string()
+	.transform((value) => value.trim())
+	.pipe(
+		z.union([
+			z.enum(["true", "false"]).transform((value) => value === "true"),
+			z
+				.string()
+				.regex(/^\d{1,2}$/)
+				.transform(Number),
+			z
+				.string()
+				.regex(
+					/^[0-9a-fA-F:.]+(\/\d{1,3})?(\s*,\s*[0-9a-fA-F:.]+(\/\d{1,3})?)*$/,
+				)
+				.transform((value) => value.split(",").map((part) => part.trim())),
+		]),
+	);
+
+export const DEFAULT_GOOGLE_ISSUER_URL = "https://accounts.google.com";
+
 const EnvSchema = z.object({
 	PORT: z.preprocess(
 		emptyAsUndefined,
@@ -100,6 +152,39 @@ const EnvSchema = z.object({
 		600_000,
 		DEFAULT_REQUEST_TIMEOUT_MS,
 	),
+	AUTH_SECRET: z.preprocess(
+		emptyAsUndefined,
+		z
+			.string()
+			.min(32, "must be at least 32 characters (try: openssl rand -hex 32)")
+			.optional(),
+	),
+	ADMIN_EMAILS: z.preprocess(emptyAsUndefined, EmailListSchema.default([])),
+	GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+	GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+	GOOGLE_ISSUER_URL: z.preprocess(
+		emptyAsUndefined,
+		z
+			.url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+			.default(DEFAULT_GOOGLE_ISSUER_URL),
+	),
+	SMTP_URL: z.preprocess(
+		emptyAsUndefined,
+		z
+			.url({
+				protocol: /^smtps?$/,
+				message: "must be an smtp:// or smtps:// URL",
+			})
+			.optional(),
+	),
+	MAIL_FROM: z.preprocess(
+		emptyAsUndefined,
+		z.string().min(3).default("Tools Gallery <no-reply@localhost>"),
+	),
+	TRUST_PROXY: z.preprocess(emptyAsUndefined, TrustProxySchema.default(false)),
+	AUTH_ADDRESS_LIMIT: createCountSchema(1, 1_000_000, 100),
+	AUTH_ACCOUNT_FAILURE_LIMIT: createCountSchema(1, 1000, 5),
+	AUTH_LIMIT_WINDOW_MS: createMillisecondsSchema(1000, 86_400_000, 900_000),
 });
 
 /** Every environment variable the server reads; `.env.example` documents each one. */
@@ -124,8 +209,36 @@ export type Config = {
 	slowRequestMs?: number;
 	/** The longest a client may take to send one whole request. */
 	requestTimeoutMs?: number;
+	auth: AuthConfig;
+	mail: MailConfig;
+	/** Fastify's trustProxy: who may set X-Forwarded-For (false unless a proxy is configured). */
+	trustProxy: boolean | number | string[];
 	/** Built web app served by the server; absent when the server runs API-only (tests, dev). */
 	webRoot?: string;
+};
+
+export type AuthConfig = {
+	/** Signs session cookies; start-up fills it from DATA_DIR in development when unset. */
+	secret: string | undefined;
+	adminEmails: string[];
+	google:
+		| { clientId: string; clientSecret: string; issuerUrl: string }
+		| undefined;
+	limits: {
+		/** Requests to each auth endpoint group per client address and window. */
+		perAddress: number;
+		/** Failed sign-ins per account and window before a 429. */
+		failuresPerAccount: number;
+		windowMs: number;
+	};
+};
+
+export type MailConfig = { smtpUrl: string | undefined; from: string };
+
+export const DEFAULT_AUTH_LIMITS: AuthConfig["limits"] = {
+	perAddress: 100,
+	failuresPerAccount: 5,
+	windowMs: 900_000,
 };
 
 export class ConfigError extends Error {
@@ -148,6 +261,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		);
 	}
 	const values = parsed.data;
+	if (
+		Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)
+	) {
+		const missing = values.GOOGLE_CLIENT_ID
+			? "GOOGLE_CLIENT_SECRET"
+			: "GOOGLE_CLIENT_ID";
+		throw new ConfigError([
+			{
+				key: missing,
+				message:
+					"must be set together with the other Google setting, or both left unset",
+			},
+		]);
+	}
 	const dataDir = path.resolve(values.DATA_DIR);
 	return {
 		port: values.PORT,
@@ -165,5 +292,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		logRequests: values.LOG_REQUESTS,
 		slowRequestMs: values.LOG_SLOW_REQUEST_MS,
 		requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+		auth: {
+			secret: values.AUTH_SECRET,
+			adminEmails: values.ADMIN_EMAILS,
+			google:
+				values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+					? {
+							clientId: values.GOOGLE_CLIENT_ID,
+							clientSecret: values.GOOGLE_CLIENT_SECRET,
+							issuerUrl: values.GOOGLE_ISSUER_URL.replace(/\/$/, ""),
+						}
+					: undefined,
+			limits: {
+				perAddress: values.AUTH_ADDRESS_LIMIT,
+				failuresPerAccount: values.AUTH_ACCOUNT_FAILURE_LIMIT,
+				windowMs: values.AUTH_LIMIT_WINDOW_MS,
+			},
+		},
+		mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
+		trustProxy: values.TRUST_PROXY,
 	};
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -121,11 +122,37 @@ export function openDatabaseOrExit(config: Config): Promise<Db> {
 	});
 }
 
-export async function createServer(
+const AUTH_SECRET_FILE = "auth-secret";
+
+/**
+ * AUTH_SECRET signs session cookies. Production must set it (several instances need the same one);
+ * elsewhere a random one is made once and kept in DATA_DIR, so sessions survive a restart.
+ */
+export function resolveAuthSecret(
 	config: Config,
+	env: NodeJS.ProcessEnv = process.env,
+): Config {
+	if (config.auth.secret) return config;
+	if (env.NODE_ENV === "production")
+		throw new StartUpError(
+			"AUTH_SECRET",
+			"must be set in production (at least 32 characters, e.g. openssl rand -hex 32)",
+		);
+	const file = path.join(config.dataDir, AUTH_SECRET_FILE);
+	let secret = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
+	if (secret.length < 32) {
+		secret = randomBytes(32).toString("hex");
+		fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+	}
+	return { ...config, auth: { ...config.auth, secret } };
+}
+
+export async function createServer(
+	givenConfig: Config,
 ): Promise<{ app: FastifyInstance; db: Db }> {
-	const { db, images } = await prepareData(config);
+	const { db, images } = await prepareData(givenConfig);
 	try {
+		const config = resolveAuthSecret(givenConfig);
 		return { app: await buildApp({ config, db, images }), db };
 	} catch (error) {
 		await db.destroy();

@@ -6,7 +6,11 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { onTestFinished } from "vitest";
 import { buildApp } from "../app.ts";
-import type { Config, DatabaseConfig } from "../config.ts";
+import {
+	type Config,
+	type DatabaseConfig,
+	DEFAULT_AUTH_LIMITS,
+} from "../config.ts";
 import { seedDemoContent } from "../features/demo/seed-demo.ts";
 import {
 	insertTools,
@@ -65,6 +69,15 @@ export function testConfig(
 		database,
 		seedDemo: false,
 		logLevel: "silent",
+		auth: {
+			// A fixed value for throwaway test databases only.
+			secret: "test-only-auth-secret-0123456789abcdef",
+			adminEmails: [],
+			google: undefined,
+			limits: DEFAULT_AUTH_LIMITS,
+		},
+		mail: { smtpUrl: undefined, from: "Tools Gallery <no-reply@localhost>" },
+		trustProxy: false,
 		...overrides,
 	};
 }

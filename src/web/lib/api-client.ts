@@ -15,6 +15,81 @@ export class ApiError extends Error {
 	}
 }
 
+async function parseResponse<T extends z.ZodMiniType>(
+	response: Response,
+	schema: T | undefined,
+): Promise<z.infer<T>> {
+	const body: unknown =
+		response.status === 204
+			? undefined
+			: await response.json().catch(() => undefined);
+	if (!response.ok) {
+		const parsedError = ApiErrorBodySchema.safeParse(body);
+		if (parsedError.success) {
+			throw new ApiError(
+				response.status,
+				parsedError.data.error.code,
+				parsedError.data.error.message,
+			);
+		}
+		throw new ApiError(
+			response.status,
+			"BAD_RESPONSE",
+			`The shop answered with an error (${response.status}).`,
+		);
+	}
+	if (!schema) return undefined as z.infer<T>;
+	const parsed = schema.safeParse(body);
+	if (!parsed.success)
+		throw new ApiError(
+			response.status,
+			"BAD_RESPONSE",
+			"The shop sent an answer we did not understand.",
+		);
+	return parsed.data;
+}
+
+function networkError(): ApiError {
+	return new ApiError(
+		0,
+		"NETWORK_ERROR",
+		"We could not reach the shop. Check your connection and try again.",
+	);
+}
+
+/**
+ * Sends a change to the API: a JSON body, or FormData for an upload. The answer is parsed with
+ * the shared schema (none for a 204). Failures throw ApiError.
+ */
+export async function apiSend<T extends z.ZodMiniType>(
+	method: "POST" | "PUT" | "PATCH" | "DELETE",
+	path: string,
+	body: unknown,
+	schema?: T,
+): Promise<z.infer<T>> {
+	const isUpload = body instanceof FormData;
+	let response: Response;
+	try {
+		response = await fetch(path, {
+			method,
+			headers: isUpload
+				? { accept: "application/json" }
+				: body === undefined
+					? { accept: "application/json" }
+					: { accept: "application/json", "content-type": "application/json" },
+			credentials: "same-origin",
+			body: isUpload
+				? body
+				: body === undefined
+					? undefined
+					: JSON.stringify(body),
+		});
+	} catch {
+		throw networkError();
+	}
+	return parseResponse(response, schema);
+}
+
 /** GETs a JSON API path and parses the answer with the shared schema; failures throw ApiError. */
 export async function apiGet<T extends z.ZodMiniType>(
 	path: string,

@@ -48,7 +48,46 @@ export type CatalogVersionTable = {
 	version: number | string;
 };
 
+/**
+ * Tables owned by better-auth that our own queries read (accounts, verifications and two_factors
+ * are only touched by the auth library). Its timestamps are dates on PostgreSQL and the adapter's
+ * own encoding on SQLite, so our queries order by them but read them through toIsoTimestamp.
+ */
+export type UsersTable = {
+	id: string;
+	name: string;
+	email: string;
+	email_verified: boolean | number;
+	image: string | null;
+	created_at: Date | string | number;
+	updated_at: Date | string | number;
+	two_factor_enabled: boolean | number | null;
+	role: "admin" | "customer";
+};
+
+export type SessionsTable = {
+	id: string;
+	token: string;
+	user_id: string;
+	expires_at: Date | string | number;
+};
+
+export type ProfilesTable = {
+	user_id: string;
+	address: string | null;
+	city: string | null;
+	state: string | null;
+	zip: string | null;
+	username: string | null;
+	website: string | null;
+	bio: string | null;
+	updated_at: string;
+};
+
 export type Database = {
+	users: UsersTable;
+	sessions: SessionsTable;
+	profiles: ProfilesTable;
 	catalog_version: CatalogVersionTable;
 	tools: ToolsTable;
 	reviews: ReviewsTable;

@@ -24,7 +24,8 @@ export const securitySchemes = {
 		type: "apiKey",
 		in: "cookie",
 		name: "better-auth.session_token",
-		description: "The HttpOnly session cookie set by signing in (web app).",
+		description:
+			"The HttpOnly session cookie set by signing in (web app); named __Secure-better-auth.session_token when the shop is served over https.",
 	},
 	bearerToken: {
 		type: "http",

@@ -17,3 +17,27 @@ export class NotFoundError extends AppError {
 		super(404, "NOT_FOUND", message);
 	}
 }
+
+export class UnauthorizedError extends AppError {
+	constructor(message = "Sign in to do this") {
+		super(401, "UNAUTHORIZED", message);
+	}
+}
+
+export class ForbiddenError extends AppError {
+	constructor(message = "Only an admin can do this") {
+		super(403, "FORBIDDEN", message);
+	}
+}
+
+export class ConflictError extends AppError {
+	constructor(message: string) {
+		super(409, "CONFLICT", message);
+	}
+}
+
+export class ValidationError extends AppError {
+	constructor(message: string, details?: FieldIssue[]) {
+		super(400, "VALIDATION_FAILED", message, details);
+	}
+}

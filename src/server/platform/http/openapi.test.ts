@@ -72,16 +72,26 @@ test("every operation has the operationId generated clients name their methods a
 					`${method.toUpperCase()} ${route} ${operation.operationId}`,
 			),
 	);
-	expect(operationIds.sort()).toEqual([
-		"GET /api/blog-posts listBlogPosts",
-		"GET /api/blog-posts/{slug} getBlogPost",
-		"GET /api/faqs listFaqs",
-		"GET /api/health getHealth",
-		"GET /api/ready getReadiness",
-		"GET /api/reviews listReviews",
-		"GET /api/tools listTools",
-		"GET /api/tools/{toolId} getTool",
-	]);
+	expect(operationIds.sort()).toEqual(
+		[
+			"GET /api/blog-posts listBlogPosts",
+			"GET /api/blog-posts/{slug} getBlogPost",
+			"GET /api/faqs listFaqs",
+			"GET /api/health getHealth",
+			"GET /api/me getMe",
+			"GET /api/profile getProfile",
+			"GET /api/ready getReadiness",
+			"GET /api/reviews listReviews",
+			"GET /api/sign-in-options getSignInOptions",
+			"GET /api/tools listTools",
+			"GET /api/tools/{toolId} getTool",
+			"GET /api/users listUsers",
+			"PATCH /api/profile updateProfile",
+			"POST /api/users/{id}/admin makeAdmin",
+			"PUT /api/profile/photo updateProfilePhoto",
+			"DELETE /api/users/{id} removeUser",
+		].sort(),
+	);
 });
 
 test("an operation for signed-in users brings its security schemes into the document, still lint-clean", async () => {

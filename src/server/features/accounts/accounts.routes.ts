@@ -1,0 +1,224 @@
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import * as z from "zod/mini";
+import {
+	MeSchema,
+	ProfileSchema,
+	ProfileUpdateSchema,
+	SignInOptionsSchema,
+	USER_PAGE_SIZE,
+	UserIdParamsSchema,
+	UserListItemSchema,
+	UserPageSchema,
+	UserSearchSchema,
+} from "../../../shared/accounts.schemas.ts";
+import { PageQuerySchema } from "../../../shared/paging.schemas.ts";
+import {
+	type SessionGuard,
+	signedInViewer,
+} from "../../platform/auth/session-guard.ts";
+import {
+	clientErrorResponses,
+	signedInAccess,
+} from "../../platform/http/api-schemas.ts";
+import {
+	ImageRejectedError,
+	MAX_UPLOAD_BYTES,
+} from "../../platform/images/process-upload.ts";
+import {
+	type AccountsDeps,
+	describeViewer,
+	listAccounts,
+	makeAdmin,
+	readProfile,
+	removeUser,
+	updateProfile,
+	updateProfilePhoto,
+} from "./accounts.service.ts";
+
+export type AccountsRoutesOptions = {
+	accounts: AccountsDeps;
+	guard: SessionGuard;
+	isGoogleConfigured: boolean;
+};
+
+const UserListQuerySchema = z.object({
+	...PageQuerySchema.shape,
+	page_size: z._default(PageQuerySchema.shape.page_size, USER_PAGE_SIZE),
+	q: UserSearchSchema,
+});
+
+/** The one image of a multipart upload; a second file, or none, is refused. */
+async function readSingleFile(
+	request: FastifyRequest,
+	field: string,
+): Promise<Buffer> {
+	if (!request.isMultipart())
+		throw new ImageRejectedError(
+			`Send the image as multipart/form-data in the field "${field}"`,
+		);
+	let bytes: Buffer | undefined;
+	for await (const part of request.parts()) {
+		if (part.type !== "file") continue;
+		if (part.fieldname !== field || bytes !== undefined) {
+			await part.toBuffer().catch(() => undefined);
+			throw new ImageRejectedError(
+				`Send exactly one image, in the field "${field}"`,
+			);
+		}
+		bytes = await part.toBuffer();
+		if (part.file.truncated)
+			throw new ImageRejectedError("The image is larger than 10 MiB");
+	}
+	if (bytes === undefined) throw new ImageRejectedError("Image is required");
+	return bytes;
+}
+
+export async function accountsRoutes(
+	app: FastifyInstance,
+	{ accounts, guard, isGoogleConfigured }: AccountsRoutesOptions,
+): Promise<void> {
+	const api = app.withTypeProvider<ZodTypeProvider>();
+	await app.register(multipart, {
+		limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 5, parts: 7 },
+		throwFileSizeLimit: false,
+	});
+
+	api.get(
+		"/sign-in-options",
+		{
+			schema: {
+				operationId: "getSignInOptions",
+				tags: ["accounts"],
+				summary: "Which ways of signing in this shop offers",
+				security: [],
+				response: { 200: SignInOptionsSchema, ...clientErrorResponses },
+			},
+		},
+		async () => ({ google: isGoogleConfigured }),
+	);
+
+	api.get(
+		"/me",
+		{
+			schema: {
+				operationId: "getMe",
+				tags: ["accounts"],
+				summary: "The signed-in account and whether it is an admin",
+				security: signedInAccess,
+				response: { 200: MeSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireUser,
+		},
+		async (request) => describeViewer(signedInViewer(request)),
+	);
+
+	api.get(
+		"/profile",
+		{
+			schema: {
+				operationId: "getProfile",
+				tags: ["accounts"],
+				summary: "The signed-in account's profile",
+				security: signedInAccess,
+				response: { 200: ProfileSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireUser,
+		},
+		async (request) => readProfile(accounts.db, signedInViewer(request)),
+	);
+
+	api.patch(
+		"/profile",
+		{
+			schema: {
+				operationId: "updateProfile",
+				tags: ["accounts"],
+				summary:
+					"Update the profile; fields left out or empty keep their stored value",
+				security: signedInAccess,
+				body: ProfileUpdateSchema,
+				response: { 200: ProfileSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireUser,
+		},
+		async (request) =>
+			updateProfile(accounts.db, signedInViewer(request), request.body),
+	);
+
+	api.put(
+		"/profile/photo",
+		{
+			schema: {
+				operationId: "updateProfilePhoto",
+				tags: ["accounts"],
+				summary:
+					'Replace the profile photo: one JPEG, PNG or WebP in the multipart field "photo" (10 MiB at most)',
+				security: signedInAccess,
+				consumes: ["multipart/form-data"],
+				response: { 200: ProfileSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireUser,
+		},
+		async (request) =>
+			updateProfilePhoto(
+				accounts,
+				signedInViewer(request),
+				await readSingleFile(request, "photo"),
+			),
+	);
+
+	api.get(
+		"/users",
+		{
+			schema: {
+				operationId: "listUsers",
+				tags: ["users"],
+				summary:
+					"Accounts for Make Admin: admins first, then customers newest first",
+				security: signedInAccess,
+				querystring: UserListQuerySchema,
+				response: { 200: UserPageSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request) => listAccounts(accounts, request.query),
+	);
+
+	api.post(
+		"/users/:id/admin",
+		{
+			schema: {
+				operationId: "makeAdmin",
+				tags: ["users"],
+				summary: "Make an account an admin",
+				security: signedInAccess,
+				params: UserIdParamsSchema,
+				response: { 200: UserListItemSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request) => makeAdmin(accounts, request.params.id),
+	);
+
+	api.delete(
+		"/users/:id",
+		{
+			schema: {
+				operationId: "removeUser",
+				tags: ["users"],
+				summary:
+					"Remove an account and end its sessions; never yourself or the last admin",
+				security: signedInAccess,
+				params: UserIdParamsSchema,
+				response: { 204: z.null(), ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request, reply) => {
+			await removeUser(accounts, signedInViewer(request), request.params.id);
+			return reply.code(204).send(null);
+		},
+	);
+}

@@ -1,0 +1,188 @@
+import {
+	type Me,
+	PROFILE_TEXT_FIELDS,
+	type Profile,
+	type ProfileUpdate,
+	type UserListItem,
+	type UserPage,
+} from "../../../shared/accounts.schemas.ts";
+import type { PageQuery } from "../../../shared/paging.schemas.ts";
+import type { Viewer } from "../../platform/auth/session-guard.ts";
+import type { Db } from "../../platform/db/database.ts";
+import { ConflictError, NotFoundError } from "../../platform/http/errors.ts";
+import type { ImageStore } from "../../platform/images/image-store.ts";
+import { processUploadedImage } from "../../platform/images/process-upload.ts";
+import {
+	countAdmins,
+	deleteAccount,
+	findAccountByEmail,
+	findAccountById,
+	findAccountsPage,
+	findProfile,
+	updateRole,
+	updateUserImage,
+	upsertProfile,
+} from "./accounts.repository.ts";
+
+export type AccountsDeps = {
+	db: Db;
+	images: ImageStore;
+	adminEmails: readonly string[];
+};
+
+export function describeViewer(viewer: Viewer): Me {
+	return {
+		id: viewer.id,
+		name: viewer.name,
+		email: viewer.email,
+		email_verified: viewer.emailVerified,
+		image: viewer.image,
+		is_admin: viewer.isAdmin,
+		two_factor_enabled: viewer.twoFactorEnabled,
+	};
+}
+
+export async function readProfile(db: Db, viewer: Viewer): Promise<Profile> {
+	const profile = await findProfile(db, viewer.id);
+	if (!profile) throw new NotFoundError("This account no longer exists");
+	return profile;
+}
+
+/** Empty values are left out, so they never erase what is stored (spec: profile form). */
+export async function updateProfile(
+	db: Db,
+	viewer: Viewer,
+	update: ProfileUpdate,
+): Promise<Profile> {
+	const fields: ProfileUpdate = {};
+	for (const field of PROFILE_TEXT_FIELDS) {
+		const value = update[field];
+		if (value !== undefined && value !== "") fields[field] = value;
+	}
+	if (Object.keys(fields).length > 0)
+		await upsertProfile(db, viewer.id, fields, new Date().toISOString());
+	return readProfile(db, viewer);
+}
+
+export const PROFILE_PHOTO_SIZE = 256;
+
+export async function updateProfilePhoto(
+	{ db, images }: AccountsDeps,
+	viewer: Viewer,
+	bytes: Buffer,
+): Promise<Profile> {
+	const webp = await processUploadedImage(bytes, {
+		width: PROFILE_PHOTO_SIZE,
+		height: PROFILE_PHOTO_SIZE,
+	});
+	const url = await images.putWebp("avatar", webp);
+	await updateUserImage(db, viewer.id, url);
+	return readProfile(db, viewer);
+}
+
+export async function listAccounts(
+	{ db, adminEmails }: AccountsDeps,
+	query: PageQuery & { q?: string | undefined },
+): Promise<UserPage> {
+	const { items, total } = await findAccountsPage(db, {
+		offset: (query.page - 1) * query.page_size,
+		limit: query.page_size,
+		search: query.q || undefined,
+		adminEmails,
+	});
+	return { items, total, page: query.page, page_size: query.page_size };
+}
+
+export async function makeAdmin(
+	{ db }: Pick<AccountsDeps, "db">,
+	userId: string,
+): Promise<UserListItem> {
+	const account = await findAccountById(db, userId);
+	if (!account) throw new NotFoundError("No user has this id");
+	if (account.role !== "admin") await updateRole(db, userId, "admin");
+	return {
+		id: account.id,
+		email: account.email,
+		name: account.name,
+		role: "admin",
+		created_at: account.created_at,
+	};
+}
+
+function isAdminRow(
+	account: { role: string; email: string; email_verified: boolean },
+	adminEmails: readonly string[],
+): boolean {
+	return (
+		account.role === "admin" ||
+		(account.email_verified && adminEmails.includes(account.email))
+	);
+}
+
+/** Refuses to leave the shop without an admin; the caller then deletes or demotes. */
+export async function assertNotLastAdmin(
+	{ db, adminEmails }: Pick<AccountsDeps, "db" | "adminEmails">,
+	userId: string,
+	action: string,
+): Promise<void> {
+	const account = await findAccountById(db, userId);
+	if (!account || !isAdminRow(account, adminEmails)) return;
+	if ((await countAdmins(db, adminEmails)) <= 1)
+		throw new ConflictError(
+			`The last admin cannot be ${action}; make another admin first`,
+		);
+}
+
+/** Removes a user and, with the account, every session it had (they end at once). */
+export async function removeUser(
+	deps: AccountsDeps,
+	viewer: Viewer,
+	userId: string,
+): Promise<void> {
+	if (userId === viewer.id)
+		throw new ConflictError("You cannot remove yourself; ask another admin");
+	const account = await findAccountById(deps.db, userId);
+	if (!account) throw new NotFoundError("No user has this id");
+	await assertNotLastAdmin(deps, userId, "removed");
+	await deleteAccount(deps.db, userId);
+}
+
+export type RoleChange =
+	| { outcome: "granted" | "already-admin"; email: string }
+	| {
+			outcome: "revoked" | "not-admin";
+			email: string;
+			stillAdminByConfig: boolean;
+	  };
+
+/** `npm run admin -- grant <email>`: the account must exist (sign up first). */
+export async function grantAdminByEmail(
+	db: Db,
+	email: string,
+): Promise<RoleChange> {
+	const account = await findAccountByEmail(db, email);
+	if (!account)
+		throw new NotFoundError(`No account uses ${email}; sign up first`);
+	if (account.role === "admin")
+		return { outcome: "already-admin", email: account.email };
+	await updateRole(db, account.id, "admin");
+	return { outcome: "granted", email: account.email };
+}
+
+/** `npm run admin -- revoke <email>`: never leaves the shop without an admin. */
+export async function revokeAdminByEmail(
+	db: Db,
+	email: string,
+	adminEmails: readonly string[],
+): Promise<RoleChange> {
+	const account = await findAccountByEmail(db, email);
+	if (!account) throw new NotFoundError(`No account uses ${email}`);
+	const stillAdminByConfig = adminEmails.includes(account.email);
+	if (account.role !== "admin")
+		return { outcome: "not-admin", email: account.email, stillAdminByConfig };
+	// Still an admin through ADMIN_EMAILS afterwards: the admin count does not drop.
+	if (!(stillAdminByConfig && account.email_verified))
+		await assertNotLastAdmin({ db, adminEmails }, account.id, "demoted");
+	await updateRole(db, account.id, "customer");
+	return { outcome: "revoked", email: account.email, stillAdminByConfig };
+}

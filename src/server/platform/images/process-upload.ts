@@ -1,0 +1,84 @@
+import sharp from "sharp";
+import { AppError } from "../http/errors.ts";
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** 40 megapixels: any camera photo, but not a decompression bomb. */
+export const MAX_UPLOAD_PIXELS = 40_000_000;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
+
+export class ImageRejectedError extends AppError {
+	constructor(message: string) {
+		super(400, "VALIDATION_FAILED", message);
+	}
+}
+
+/** The format the bytes themselves announce; the declared type and the file name are ignored. */
+function sniffFormat(bytes: Buffer): "jpeg" | "png" | "webp" | undefined {
+	if (
+		bytes.length >= 3 &&
+		bytes[0] === 0xff &&
+		bytes[1] === 0xd8 &&
+		bytes[2] === 0xff
+	)
+		return "jpeg";
+	if (
+		bytes.length >= 8 &&
+		bytes
+			.subarray(0, 8)
+			.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+	)
+		return "png";
+	if (
+		bytes.length >= 12 &&
+		bytes.subarray(0, 4).toString("latin1") === "RIFF" &&
+		bytes.subarray(8, 12).toString("latin1") === "WEBP"
+	)
+		return "webp";
+	return undefined;
+}
+
+/**
+ * Judges an uploaded image by its bytes, then re-encodes it to WebP at the given size, which
+ * drops metadata and anything hidden after the picture. Refuses with a 400 what is not a whole
+ * JPEG, PNG or WebP within the limits.
+ */
+export async function processUploadedImage(
+	bytes: Buffer,
+	size: { width: number; height: number },
+): Promise<Buffer> {
+	if (bytes.length === 0)
+		throw new ImageRejectedError("The image file is empty");
+	if (bytes.length > MAX_UPLOAD_BYTES)
+		throw new ImageRejectedError("The image is larger than 10 MiB");
+	const sniffed = sniffFormat(bytes);
+	if (!sniffed)
+		throw new ImageRejectedError("Only JPEG, PNG and WebP images are accepted");
+	try {
+		const image = sharp(bytes, {
+			limitInputPixels: MAX_UPLOAD_PIXELS,
+			failOn: "truncated",
+		});
+		const metadata = await image.metadata();
+		if (
+			!metadata.format ||
+			!ACCEPTED_FORMATS.has(metadata.format) ||
+			metadata.format !== sniffed
+		)
+			throw new ImageRejectedError(
+				"Only JPEG, PNG and WebP images are accepted",
+			);
+		return await image
+			.rotate()
+			.resize(size.width, size.height, { fit: "cover" })
+			.webp({ quality: 82 })
+			.toBuffer();
+	} catch (error) {
+		if (error instanceof ImageRejectedError) throw error;
+		const message = error instanceof Error ? error.message : "";
+		if (/pixel limit/i.test(message))
+			throw new ImageRejectedError(
+				"The image has too many pixels (40 megapixels at most)",
+			);
+		throw new ImageRejectedError("The image is damaged or incomplete");
+	}
+}
