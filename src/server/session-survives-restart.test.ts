@@ -1,0 +1,140 @@
+import { expect, onTestFinished, test } from "vitest";
+import { buildApp } from "./app.ts";
+import { resolveAuthSecret, StartUpError } from "./start-up.ts";
+import { createTestApp } from "./test-support/test-app.ts";
+
+const origin = "http://localhost:3000";
+
+async function signUp(app: Awaited<ReturnType<typeof createTestApp>>["app"]) {
+	const response = await app.inject({
+		method: "POST",
+		url: "/api/auth/sign-up/email",
+		headers: { origin },
+		payload: {
+			name: "Rita Restart",
+			email: "rita@example.com",
+			password: "a long enough secret phrase",
+		},
+	});
+	expect(response.statusCode).toBe(200);
+	const cookie = response.cookies.find(
+		(c) => c.name === "better-auth.session_token",
+	);
+	if (!cookie) throw new Error("sign-up set no session cookie");
+	return `${cookie.name}=${cookie.value}`;
+}
+
+test("a session survives a server restart: the same database and secret accept the old cookie", async () => {
+	const first = await createTestApp();
+	const cookie = await signUp(first.app);
+	await first.app.close();
+
+	const restarted = await buildApp({
+		config: first.config,
+		db: first.db,
+		images: first.images,
+	});
+	onTestFinished(() => restarted.close());
+	const me = await restarted.inject({ url: "/api/me", headers: { cookie } });
+	expect(me.statusCode).toBe(200);
+	expect(me.json()).toMatchObject({
+		email: "rita@example.com",
+		is_admin: false,
+	});
+});
+
+test("the session cookie is HttpOnly and SameSite=Lax, and Secure with a __Secure- name under https", async () => {
+	const plain = await createTestApp();
+	const response = await plain.app.inject({
+		method: "POST",
+		url: "/api/auth/sign-up/email",
+		headers: { origin },
+		payload: {
+			name: "Hal",
+			email: "hal@example.com",
+			password: "a long enough secret phrase",
+		},
+	});
+	const cookie = response.cookies.find(
+		(c) => c.name === "better-auth.session_token",
+	);
+	expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+	expect(cookie?.secure).toBeFalsy();
+
+	const https = await createTestApp({
+		config: { publicUrl: "https://shop.example.com" },
+	});
+	const secure = await https.app.inject({
+		method: "POST",
+		url: "/api/auth/sign-up/email",
+		headers: { origin: "https://shop.example.com" },
+		payload: {
+			name: "Sue",
+			email: "sue@example.com",
+			password: "a long enough secret phrase",
+		},
+	});
+	const secureCookie = secure.cookies.find(
+		(c) => c.name === "__Secure-better-auth.session_token",
+	);
+	expect(secureCookie).toMatchObject({
+		httpOnly: true,
+		secure: true,
+		sameSite: "Lax",
+	});
+});
+
+test("without AUTH_SECRET, development keeps one generated secret in DATA_DIR; production refuses to start", async () => {
+	const t = await createTestApp();
+	const unset = { ...t.config, auth: { ...t.config.auth, secret: undefined } };
+	const first = resolveAuthSecret(unset, {});
+	const second = resolveAuthSecret(unset, {});
+	expect(first.auth.secret).toMatch(/^[0-9a-f]{64}$/);
+	expect(second.auth.secret).toBe(first.auth.secret);
+	expect(() => resolveAuthSecret(unset, { NODE_ENV: "production" })).toThrow(
+		StartUpError,
+	);
+	expect(() => resolveAuthSecret(unset, { NODE_ENV: "production" })).toThrow(
+		/AUTH_SECRET/,
+	);
+});
+
+test("a state-changing request from another site is refused before it reaches the sign-in", async () => {
+	const t = await createTestApp();
+	const foreign = await t.app.inject({
+		method: "POST",
+		url: "/api/auth/sign-up/email",
+		headers: { origin: "https://evil.example" },
+		payload: {
+			name: "Eve",
+			email: "eve@example.com",
+			password: "a long enough secret phrase",
+		},
+	});
+	expect(foreign.statusCode).toBe(403);
+	expect(foreign.json()).toMatchObject({ error: { code: "FORBIDDEN" } });
+	const crossSite = await t.app.inject({
+		method: "POST",
+		url: "/api/auth/sign-up/email",
+		headers: { "sec-fetch-site": "cross-site" },
+		payload: {
+			name: "Eve",
+			email: "eve@example.com",
+			password: "a long enough secret phrase",
+		},
+	});
+	expect(crossSite.statusCode).toBe(403);
+	const textBody = await t.app.inject({
+		method: "POST",
+		url: "/api/auth/sign-up/email",
+		headers: { origin, "content-type": "text/plain" },
+		payload: JSON.stringify({
+			name: "Eve",
+			email: "eve@example.com",
+			password: "a long enough secret phrase",
+		}),
+	});
+	expect(textBody.statusCode).toBe(415);
+	const users = await t.db.selectFrom("users").select("id").execute();
+	expect(users).toEqual([]);
+});
