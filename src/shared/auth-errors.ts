@@ -105,6 +105,7 @@ export const AUTH_ERROR_MESSAGES: Record<string, string> = {
 		"Some of the details are not valid. Check the form and try again.",
 	UNAUTHORIZED: SESSION_EXPIRED,
 	FORBIDDEN: "This request came from another site and was stopped.",
+	CONFLICT: "This cannot be done right now.",
 	// Failures before an answer arrives.
 	NETWORK_ERROR:
 		"We could not reach the shop. Check your connection and try again.",
@@ -151,8 +152,10 @@ export function describeAuthError(
 	serverMessage?: string,
 ): string {
 	if (code === "TOO_MANY_REQUESTS" && serverMessage) return serverMessage;
-	// Our own validation (sign-up rules, common passwords) already speaks to the customer.
-	if (code === "VALIDATION_FAILED" && serverMessage) return serverMessage;
+	// Our own validation (sign-up rules, common passwords) and guardrails (the last admin) already
+	// speak to the customer.
+	if ((code === "VALIDATION_FAILED" || code === "CONFLICT") && serverMessage)
+		return serverMessage;
 	return (
 		(code &&
 			(AUTH_ERROR_MESSAGES[code] ?? OAUTH_CALLBACK_ERROR_MESSAGES[code])) ||

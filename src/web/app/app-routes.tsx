@@ -3,7 +3,7 @@ import { Route, Routes } from "react-router";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { HomePage } from "../pages/home/home-page.tsx";
 import { NotFoundPage } from "../pages/not-found-page.tsx";
-import { RedirectToLogin } from "./redirect-to-login.tsx";
+import { RequireSession } from "./require-session.tsx";
 import { RootLayout } from "./root-layout.tsx";
 
 // The home page is in the first download; every other page loads when first visited, so the
@@ -41,6 +41,21 @@ const LoginPage = lazy(async () => ({
 }));
 const SignUpPage = lazy(async () => ({
 	default: (await import("../pages/auth/sign-up-page.tsx")).SignUpPage,
+}));
+const ForgotPasswordPage = lazy(async () => ({
+	default: (await import("../pages/auth/forgot-password-page.tsx"))
+		.ForgotPasswordPage,
+}));
+const ResetPasswordPage = lazy(async () => ({
+	default: (await import("../pages/auth/reset-password-page.tsx"))
+		.ResetPasswordPage,
+}));
+const ToolPurchasePage = lazy(async () => ({
+	default: (await import("../pages/tool-purchase-page.tsx")).ToolPurchasePage,
+}));
+const DashboardRoutes = lazy(async () => ({
+	default: (await import("../pages/dashboard/dashboard-routes.tsx"))
+		.DashboardRoutes,
 }));
 
 function Page({ children }: { children: React.ReactNode }) {
@@ -146,8 +161,42 @@ export function AppRoutes() {
 						</Page>
 					}
 				/>
-				<Route path="/tool-purchase/:toolId" element={<RedirectToLogin />} />
-				<Route path="/dashboard/*" element={<RedirectToLogin />} />
+				<Route
+					path="/forgot-password"
+					element={
+						<Page>
+							<ForgotPasswordPage />
+						</Page>
+					}
+				/>
+				<Route
+					path="/reset-password"
+					element={
+						<Page>
+							<ResetPasswordPage />
+						</Page>
+					}
+				/>
+				<Route
+					path="/tool-purchase/:toolId"
+					element={
+						<RequireSession>
+							<Page>
+								<ToolPurchasePage />
+							</Page>
+						</RequireSession>
+					}
+				/>
+				<Route
+					path="/dashboard/*"
+					element={
+						<RequireSession>
+							<Page>
+								<DashboardRoutes />
+							</Page>
+						</RequireSession>
+					}
+				/>
 				<Route path="*" element={<NotFoundPage />} />
 			</Route>
 		</Routes>

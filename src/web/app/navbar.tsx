@@ -1,13 +1,31 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
+import type { Me } from "../../shared/accounts.schemas.ts";
+import { useSession } from "../features/auth/session.queries.ts";
+import { useSignOut } from "../features/auth/use-sign-out.ts";
+import { AccountMenu } from "./account-menu.tsx";
 
-const links = [
+type NavLink = { to: string; label: string };
+
+const publicLinks: NavLink[] = [
 	{ to: "/home", label: "Home" },
 	{ to: "/blog", label: "Blog" },
 	{ to: "/all-reviews", label: "Reviews" },
 	{ to: "/my-portfolio", label: "My Portfolio" },
+];
+const signedOutLinks: NavLink[] = [
+	...publicLinks,
 	{ to: "/login", label: "Login" },
-] as const;
+];
+const signedInLinks: NavLink[] = [
+	...publicLinks,
+	{ to: "/dashboard", label: "Dashboard" },
+];
+// The collapsed menu has no room for the account menu, so its items are listed instead.
+const signedInMobileLinks: NavLink[] = [
+	...signedInLinks,
+	{ to: "/dashboard/profile", label: "My Profile" },
+];
 
 /** The home page answers at both / and /home, so its link is active on either. */
 function isLinkActive(to: string, pathname: string): boolean {
@@ -15,7 +33,13 @@ function isLinkActive(to: string, pathname: string): boolean {
 	return pathname === to || pathname.startsWith(`${to}/`);
 }
 
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+function NavLinks({
+	links,
+	onNavigate,
+}: {
+	links: NavLink[];
+	onNavigate?: () => void;
+}) {
 	const { pathname } = useLocation();
 	return (
 		<>
@@ -38,7 +62,54 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 	);
 }
 
+function SignOutButton({
+	onSignOut,
+	isSigningOut,
+}: {
+	onSignOut: () => void;
+	isSigningOut: boolean;
+}) {
+	return (
+		<button
+			type="button"
+			className="btn btn-ghost text-secondary-content"
+			disabled={isSigningOut}
+			onClick={onSignOut}
+		>
+			Sign Out
+		</button>
+	);
+}
+
+function Brand() {
+	return (
+		<Link to="/home" className="text-xl font-bold tracking-tight">
+			Tools Gallery
+		</Link>
+	);
+}
+
+function MenuToggleIcon({ isMenuOpen }: { isMenuOpen: boolean }) {
+	return (
+		<svg
+			viewBox="0 0 24 24"
+			className="h-6 w-6 stroke-current"
+			fill="none"
+			strokeWidth="2"
+			aria-hidden="true"
+		>
+			{isMenuOpen ? (
+				<path d="M6 6l12 12M18 6L6 18" />
+			) : (
+				<path d="M4 6h16M4 12h16M4 18h16" />
+			)}
+		</svg>
+	);
+}
+
 export function Navbar() {
+	const session = useSession();
+	const { signOut, isSigningOut } = useSignOut();
 	const [isMenuOpen, setIsMenuOpen] = useState(false);
 	const menuId = useId();
 	const { pathname } = useLocation();
@@ -46,17 +117,41 @@ export function Navbar() {
 	// biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
 	useEffect(() => setIsMenuOpen(false), [pathname]);
 
+	if (session.status === "loading")
+		return (
+			<header className="sticky top-0 z-30 bg-secondary text-secondary-content shadow">
+				<div
+					className="navbar mx-auto max-w-7xl justify-center px-4"
+					role="status"
+				>
+					<span className="loading loading-spinner" aria-hidden="true" />
+					<span className="sr-only">Loading your account</span>
+				</div>
+			</header>
+		);
+
+	const me: Me | undefined = session.me;
+	const links = me ? signedInLinks : signedOutLinks;
+	const startSignOut = () => void signOut();
+
 	return (
 		<header className="sticky top-0 z-30 bg-secondary text-secondary-content shadow">
-			<nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
+			<nav className="navbar mx-auto max-w-7xl gap-2 px-4" aria-label="Main">
 				<div className="flex-1">
-					<Link to="/home" className="text-xl font-bold tracking-tight">
-						Tools Gallery
-					</Link>
+					<Brand />
 				</div>
-				<ul className="menu menu-horizontal hidden gap-1 lg:flex">
-					<NavLinks />
+				<ul className="menu menu-horizontal hidden items-center gap-1 lg:flex">
+					<NavLinks links={links} />
 				</ul>
+				{me && (
+					<div className="hidden items-center gap-1 lg:flex">
+						<SignOutButton
+							onSignOut={startSignOut}
+							isSigningOut={isSigningOut}
+						/>
+						<AccountMenu me={me} onSignOut={startSignOut} />
+					</div>
+				)}
 				<div className="lg:hidden">
 					<button
 						type="button"
@@ -66,29 +161,31 @@ export function Navbar() {
 						aria-controls={menuId}
 						onClick={() => setIsMenuOpen((open) => !open)}
 					>
-						<svg
-							viewBox="0 0 24 24"
-							className="h-6 w-6 stroke-current"
-							fill="none"
-							strokeWidth="2"
-							aria-hidden="true"
-						>
-							{isMenuOpen ? (
-								<path d="M6 6l12 12M18 6L6 18" />
-							) : (
-								<path d="M4 6h16M4 12h16M4 18h16" />
-							)}
-						</svg>
+						<MenuToggleIcon isMenuOpen={isMenuOpen} />
 					</button>
 				</div>
 			</nav>
 			{isMenuOpen && (
-				<ul
+				<div
 					id={menuId}
-					className="menu w-full gap-1 border-t border-secondary-content/20 px-4 pb-4 lg:hidden"
+					className="border-t border-secondary-content/20 px-4 pb-4 lg:hidden"
 				>
-					<NavLinks onNavigate={() => setIsMenuOpen(false)} />
-				</ul>
+					<ul className="menu w-full gap-1">
+						<NavLinks
+							links={me ? signedInMobileLinks : signedOutLinks}
+							onNavigate={() => setIsMenuOpen(false)}
+						/>
+					</ul>
+					{me && (
+						<div className="mt-2 flex items-center justify-between gap-2">
+							<span className="truncate text-sm">Signed in as {me.name}</span>
+							<SignOutButton
+								onSignOut={startSignOut}
+								isSigningOut={isSigningOut}
+							/>
+						</div>
+					)}
+				</div>
 			)}
 		</header>
 	);

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from "kysely";
-import { type Expression, type SqlBool, sql } from "kysely";
+import { type Expression, PostgresAdapter, type SqlBool, sql } from "kysely";
 import type {
 	Profile,
 	ProfileUpdate,
@@ -155,16 +155,22 @@ export async function findAccountsPage(
 	};
 }
 
+/**
+ * How many admins there are. On PostgreSQL the admin rows stay locked until the transaction ends,
+ * so two admins removing each other at once cannot both pass the last-admin check; SQLite runs one
+ * write transaction at a time anyway.
+ */
 export async function countAdmins(
 	db: Db,
 	adminEmails: readonly string[],
 ): Promise<number> {
-	const row = await db
+	const query = db
 		.selectFrom("users")
-		.select((eb) => eb.fn.countAll<number | string>().as("count"))
-		.where((eb) => isAdminSql(eb, adminEmails))
-		.executeTakeFirstOrThrow();
-	return Number(row.count);
+		.select("users.id")
+		.where((eb) => isAdminSql(eb, adminEmails));
+	const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+	const rows = await (isPostgres ? query.forUpdate() : query).execute();
+	return rows.length;
 }
 
 export async function updateRole(
@@ -234,7 +240,8 @@ export async function updateUserImage(
 ): Promise<void> {
 	await db
 		.updateTable("users")
-		.set({ image, updated_at: new Date() })
+		// ISO text: SQLite cannot bind a Date, and PostgreSQL reads the text as a timestamp.
+		.set({ image, updated_at: new Date().toISOString() })
 		.where("id", "=", userId)
 		.execute();
 }

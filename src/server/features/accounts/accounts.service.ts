@@ -143,8 +143,10 @@ export async function removeUser(
 		throw new ConflictError("You cannot remove yourself; ask another admin");
 	const account = await findAccountById(deps.db, userId);
 	if (!account) throw new NotFoundError("No user has this id");
-	await assertNotLastAdmin(deps, userId, "removed");
-	await deleteAccount(deps.db, userId);
+	await deps.db.transaction().execute(async (trx) => {
+		await assertNotLastAdmin({ ...deps, db: trx }, userId, "removed");
+		await deleteAccount(trx, userId);
+	});
 }
 
 export type RoleChange =
@@ -181,8 +183,10 @@ export async function revokeAdminByEmail(
 	if (account.role !== "admin")
 		return { outcome: "not-admin", email: account.email, stillAdminByConfig };
 	// Still an admin through ADMIN_EMAILS afterwards: the admin count does not drop.
-	if (!(stillAdminByConfig && account.email_verified))
-		await assertNotLastAdmin({ db, adminEmails }, account.id, "demoted");
-	await updateRole(db, account.id, "customer");
+	await db.transaction().execute(async (trx) => {
+		if (!(stillAdminByConfig && account.email_verified))
+			await assertNotLastAdmin({ db: trx, adminEmails }, account.id, "demoted");
+		await updateRole(trx, account.id, "customer");
+	});
 	return { outcome: "revoked", email: account.email, stillAdminByConfig };
 }

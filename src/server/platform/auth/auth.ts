@@ -9,6 +9,7 @@ import {
 } from "../../../shared/accounts.schemas.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../db/database.ts";
+import { ConflictError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { AUTH_TABLES } from "./auth-tables.ts";
 import {
@@ -38,6 +39,14 @@ type AuthLog = {
 	info(object: object, message: string): void;
 	debug(object: object, message: string): void;
 };
+
+const SIGN_UP_FIELDS = new Set([
+	"name",
+	"email",
+	"password",
+	"callbackURL",
+	"rememberMe",
+]);
 
 function refuse(message: string): never {
 	throw new APIError("BAD_REQUEST", { code: "VALIDATION_FAILED", message });
@@ -79,7 +88,17 @@ export function createAuthOptions(deps: AuthDeps) {
 			deleteUser: {
 				enabled: true,
 				beforeDelete: async (user) => {
-					await deps.beforeUserDelete?.(user.id);
+					try {
+						await deps.beforeUserDelete?.(user.id);
+					} catch (error) {
+						// Only the library's own errors become answers; any other would be a 500.
+						if (error instanceof ConflictError)
+							throw new APIError("CONFLICT", {
+								code: error.code,
+								message: error.message,
+							});
+						throw error;
+					}
 				},
 			},
 		},
@@ -145,6 +164,24 @@ export function createAuthOptions(deps: AuthDeps) {
 			log: (level, message, ...args) =>
 				deps.log[level]({ source: "better-auth", details: args }, message),
 		},
+		// A refusal (a wrong password, a hook saying no) is an answer, not a failure: without this the
+		// library prints each one to the console, outside our logger.
+		onAPIError: {
+			onError: (error) => {
+				const isRefusal =
+					error instanceof APIError && error.status !== "INTERNAL_SERVER_ERROR";
+				if (isRefusal)
+					deps.log.debug(
+						{ source: "better-auth", err: error },
+						"auth request refused",
+					);
+				else
+					deps.log.error(
+						{ source: "better-auth", err: error },
+						"auth request failed",
+					);
+			},
+		},
 		hooks: {
 			before: createAuthMiddleware(async (ctx) => {
 				const body = (ctx.body ?? {}) as Record<string, unknown>;
@@ -154,6 +191,9 @@ export function createAuthOptions(deps: AuthDeps) {
 						refuse(parsed.error.issues[0]?.message ?? "Invalid sign-up");
 					const problem = findPasswordProblem(body.password);
 					if (problem) refuse(problem);
+					// An image URL here would become the profile photo without the upload's checks.
+					if (!Object.keys(body).every((key) => SIGN_UP_FIELDS.has(key)))
+						refuse("Only a name, an email and a password are taken here");
 					return { context: { body: { ...body, ...parsed.data } } };
 				}
 				if (ctx.path === "/reset-password" || ctx.path === "/change-password") {

@@ -1,6 +1,14 @@
 import fs from "node:fs";
+import path from "node:path";
 import { hash, verify } from "@node-rs/argon2";
 import { PasswordSchema } from "../../../shared/accounts.schemas.ts";
+import { PROJECT_ROOT } from "../../project-paths.ts";
+
+// Read from the source tree, which the bundled server (dist/server) runs beside as well.
+const COMMON_PASSWORDS_FILE = path.join(
+	PROJECT_ROOT,
+	"src/server/platform/auth/common-passwords.txt",
+);
 
 export const COMMON_PASSWORD_MESSAGE =
 	"This password is one of the most common ones and easy to guess; choose another";
@@ -13,10 +21,7 @@ let commonPasswords: Set<string> | undefined;
  */
 function loadCommonPasswords(): Set<string> {
 	if (!commonPasswords) {
-		const text = fs.readFileSync(
-			new URL("./common-passwords.txt", import.meta.url),
-			"utf8",
-		);
+		const text = fs.readFileSync(COMMON_PASSWORDS_FILE, "utf8");
 		commonPasswords = new Set(
 			text
 				.split("\n")

@@ -26,6 +26,9 @@ export function useSession(): Session {
 		queryKey: sessionKey,
 		queryFn: ({ signal }) => fetchMe(signal),
 		staleTime: 60_000,
+		// The navigation bar waits on this answer: one quick retry, not the usual three.
+		retry: 1,
+		retryDelay: 1000,
 	});
 	if (query.data) return { status: "signed-in", me: query.data };
 	if (query.data === null || query.isError)

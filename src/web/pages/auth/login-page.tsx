@@ -1,49 +1,61 @@
-import { Link } from "react-router";
-import { TextField } from "../../components/ui/text-field.tsx";
-import { AccountsClosedNotice } from "./accounts-closed-notice.tsx";
+import { useState } from "react";
+import { Link, Navigate, useSearchParams } from "react-router";
+import { describeAuthError } from "../../../shared/auth-errors.ts";
+import { AuthFormError } from "../../features/auth/auth-form-error.tsx";
+import { GoogleButton } from "../../features/auth/google-button.tsx";
+import { useReturnTo } from "../../features/auth/return-to.ts";
+import { useSession } from "../../features/auth/session.queries.ts";
+import { TwoFactorStep } from "../../features/auth/two-factor-step.tsx";
+import { useFinishSignIn } from "../../features/auth/use-finish-sign-in.ts";
+import { AuthCard } from "./auth-card.tsx";
+import { LoginForm } from "./login-form.tsx";
 
 export function LoginPage() {
+	const session = useSession();
+	const returnTo = useReturnTo();
+	const finishSignIn = useFinishSignIn(returnTo.path);
+	// A failed Google sign-in comes back here as ?error=<code>.
+	const [searchParams] = useSearchParams();
+	const googleError = searchParams.get("error");
+	const [failure, setFailure] = useState(
+		googleError ? describeAuthError(googleError) : undefined,
+	);
+	const [isTwoFactorStep, setIsTwoFactorStep] = useState(false);
+
+	if (session.status === "signed-in")
+		return <Navigate to={returnTo.path} replace />;
+
+	if (isTwoFactorStep)
+		return (
+			<AuthCard title="Login" titleId="login-title">
+				<TwoFactorStep
+					onVerified={finishSignIn}
+					onCancel={() => setIsTwoFactorStep(false)}
+				/>
+			</AuthCard>
+		);
+
 	return (
-		<div className="mx-auto max-w-md px-4 py-12">
-			<div className="card bg-base-100 shadow-xl">
-				<form
-					className="card-body gap-4"
-					aria-labelledby="login-title"
-					onSubmit={(event) => event.preventDefault()}
+		<AuthCard title="Login" titleId="login-title">
+			<AuthFormError message={failure} />
+			<LoginForm
+				labelledBy="login-title"
+				onFailure={setFailure}
+				onTwoFactorRequired={() => setIsTwoFactorStep(true)}
+				onSignedIn={finishSignIn}
+			/>
+			<p className="text-center text-sm">
+				New to Tools Gallery?{" "}
+				<Link
+					to="/sign-up"
+					state={returnTo.state}
+					className="link link-primary"
 				>
-					<h1 id="login-title" className="text-center text-2xl font-bold">
-						Login
-					</h1>
-					<AccountsClosedNotice />
-					<fieldset className="fieldset" disabled>
-						<TextField
-							label="Email"
-							type="email"
-							name="email"
-							autoComplete="email"
-						/>
-						<TextField
-							label="Password"
-							type="password"
-							name="password"
-							autoComplete="current-password"
-						/>
-						<button type="submit" className="btn btn-primary mt-4">
-							Login
-						</button>
-					</fieldset>
-					<p className="text-center text-sm">
-						New to Tools Gallery?{" "}
-						<Link to="/sign-up" className="link link-primary">
-							Create a new account
-						</Link>
-					</p>
-					<div className="divider">OR</div>
-					<button type="button" className="btn btn-outline" disabled>
-						CONTINUE WITH GOOGLE
-					</button>
-				</form>
-			</div>
-		</div>
+					Create a new account
+				</Link>
+			</p>
+			<div className="divider">OR</div>
+			<GoogleButton callbackPath={returnTo.path} onError={setFailure} />
+		</AuthCard>
 	);
 }

@@ -1,51 +1,98 @@
-import { Link } from "react-router";
-import { TextField } from "../../components/ui/text-field.tsx";
-import { AccountsClosedNotice } from "./accounts-closed-notice.tsx";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, Navigate } from "react-router";
+import { SignUpInputSchema } from "../../../shared/accounts.schemas.ts";
+import { AuthField } from "../../features/auth/auth-field.tsx";
+import {
+	AuthFormError,
+	describeFailure,
+} from "../../features/auth/auth-form-error.tsx";
+import { GoogleButton } from "../../features/auth/google-button.tsx";
+import { useReturnTo } from "../../features/auth/return-to.ts";
+import { useSession } from "../../features/auth/session.queries.ts";
+import { SubmitButton } from "../../features/auth/submit-button.tsx";
+import { useFinishSignIn } from "../../features/auth/use-finish-sign-in.ts";
+import { postAuth } from "../../lib/auth-client.ts";
+import { notify } from "../../lib/toast.ts";
+import { AuthCard } from "./auth-card.tsx";
 
 export function SignUpPage() {
+	const session = useSession();
+	const returnTo = useReturnTo();
+	const finishSignIn = useFinishSignIn(returnTo.path);
+	const [failure, setFailure] = useState<string>();
+	const form = useForm({
+		resolver: zodResolver(SignUpInputSchema),
+		mode: "onTouched",
+		reValidateMode: "onChange",
+		defaultValues: { name: "", email: "", password: "" },
+	});
+	const { errors, isSubmitting } = form.formState;
+
+	const signUp = form.handleSubmit(async ({ name, email, password }) => {
+		setFailure(undefined);
+		try {
+			// The new account is signed in at once; the mail asks to confirm the address.
+			await postAuth("/sign-up/email", {
+				name,
+				email,
+				password,
+				callbackURL: "/",
+			});
+		} catch (error) {
+			setFailure(describeFailure(error));
+			return;
+		}
+		notify.success(
+			`Welcome, ${name}! We sent a link to ${email} to confirm your address.`,
+		);
+		await finishSignIn();
+	});
+
+	if (session.status === "signed-in")
+		return <Navigate to={returnTo.path} replace />;
+
 	return (
-		<div className="mx-auto max-w-md px-4 py-12">
-			<div className="card bg-base-100 shadow-xl">
-				<form
-					className="card-body gap-4"
-					aria-labelledby="sign-up-title"
-					onSubmit={(event) => event.preventDefault()}
-				>
-					<h1 id="sign-up-title" className="text-center text-2xl font-bold">
-						Sign Up
-					</h1>
-					<AccountsClosedNotice />
-					<fieldset className="fieldset" disabled>
-						<TextField
-							label="Name"
-							type="text"
-							name="name"
-							autoComplete="name"
-						/>
-						<TextField
-							label="Email"
-							type="email"
-							name="email"
-							autoComplete="email"
-						/>
-						<TextField
-							label="Password"
-							type="password"
-							name="password"
-							autoComplete="new-password"
-						/>
-						<button type="submit" className="btn btn-primary mt-4">
-							Sign Up
-						</button>
-					</fieldset>
-					<p className="text-center text-sm">
-						Already have an account?{" "}
-						<Link to="/login" className="link link-primary">
-							Please login
-						</Link>
-					</p>
-				</form>
-			</div>
-		</div>
+		<AuthCard title="Sign Up" titleId="sign-up-title">
+			<AuthFormError message={failure} />
+			<form
+				className="flex flex-col gap-3"
+				aria-labelledby="sign-up-title"
+				noValidate
+				onSubmit={(event) => void signUp(event)}
+			>
+				<AuthField
+					label="Full Name"
+					type="text"
+					autoComplete="name"
+					error={errors.name?.message}
+					{...form.register("name")}
+				/>
+				<AuthField
+					label="Email"
+					type="email"
+					autoComplete="email"
+					error={errors.email?.message}
+					{...form.register("email")}
+				/>
+				<AuthField
+					label="Password"
+					type="password"
+					autoComplete="new-password"
+					error={errors.password?.message}
+					{...form.register("password")}
+				/>
+				<SubmitButton isSubmitting={isSubmitting}>Sign Up</SubmitButton>
+			</form>
+			<p className="text-center text-sm">
+				Already have an account?{" "}
+				<Link to="/login" state={returnTo.state} className="link link-primary">
+					Please login
+				</Link>
+			</p>
+			<div className="divider">OR</div>
+			<GoogleButton callbackPath={returnTo.path} onError={setFailure} />
+		</AuthCard>
 	);
 }

@@ -1,0 +1,227 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, onTestFinished, test } from "vitest";
+import { buildApp } from "../src/server/app.ts";
+import type { DatabaseConfig } from "../src/server/config.ts";
+import { createDb, type Db } from "../src/server/platform/db/database.ts";
+import { migrateToLatest } from "../src/server/platform/db/migrate.ts";
+import { createLocalImageStore } from "../src/server/platform/images/image-store.ts";
+import { PROJECT_ROOT } from "../src/server/project-paths.ts";
+import {
+	makeAdminInDb,
+	signUp,
+	uniqueEmail,
+	verifyEmailInDb,
+} from "../src/server/test-support/accounts.ts";
+import {
+	createTestDatabase,
+	testConfig,
+} from "../src/server/test-support/test-app.ts";
+
+const run = promisify(execFile);
+// Each run starts Node and compiles the command: several seconds a test on a busy machine.
+const SLOW = { timeout: 60_000 };
+const SCRIPT = path.join(PROJECT_ROOT, "scripts", "admin.ts");
+
+/**
+ * A shop's data folder with the accounts given, made through the real sign-up, and the database
+ * where `npm run admin` finds it: DATA_DIR's SQLite file, or a fresh PostgreSQL database when the
+ * tests run on one.
+ */
+async function createShop(names: string[]) {
+	const dataDir = fs.mkdtempSync(
+		path.join(os.tmpdir(), "tools-gallery-admin-"),
+	);
+	const { database: testDatabase, drop } = await createTestDatabase(dataDir);
+	const database: DatabaseConfig =
+		testDatabase.kind === "postgres"
+			? testDatabase
+			: { kind: "sqlite", file: path.join(dataDir, "tools-gallery.sqlite") };
+	const db = createDb(database);
+	onTestFinished(async () => {
+		await db.destroy();
+		await drop();
+		fs.rmSync(dataDir, { recursive: true, force: true });
+	});
+	await migrateToLatest(db);
+	const app = await buildApp({
+		config: testConfig(dataDir, database),
+		db,
+		images: createLocalImageStore(path.join(dataDir, "images")),
+	});
+	const accounts = [];
+	for (const name of names)
+		accounts.push(await signUp(app, { name, email: uniqueEmail(name) }));
+	await app.close();
+	const env = {
+		...process.env,
+		DATA_DIR: dataDir,
+		DATABASE_URL: database.kind === "postgres" ? database.url : "",
+		ADMIN_EMAILS: "",
+		LOG_LEVEL: "silent",
+	};
+	return { db, dataDir, env, accounts };
+}
+
+/** Runs the real command, from a folder without a .env, and reports what a shell would see. */
+async function runAdmin(env: NodeJS.ProcessEnv, args: string[]) {
+	try {
+		const { stdout, stderr } = await run(
+			process.execPath,
+			["--import", import.meta.resolve("tsx"), SCRIPT, ...args],
+			{ cwd: env.DATA_DIR, env },
+		);
+		return { code: 0, stdout: stdout.trim(), stderr: stderr.trim() };
+	} catch (error) {
+		const failed = error as { code: number; stdout: string; stderr: string };
+		return {
+			code: failed.code,
+			stdout: failed.stdout.trim(),
+			stderr: failed.stderr.trim(),
+		};
+	}
+}
+
+async function roleOf(db: Db, userId: string) {
+	const row = await db
+		.selectFrom("users")
+		.select("role")
+		.where("id", "=", userId)
+		.executeTakeFirstOrThrow();
+	return row.role;
+}
+
+test(
+	"grant makes a signed-up account an admin, whatever the letter case of the email",
+	SLOW,
+	async () => {
+		const shop = await createShop(["ann"]);
+		const [ann] = shop.accounts;
+		if (!ann) throw new Error("no account");
+
+		const granted = await runAdmin(shop.env, [
+			"grant",
+			ann.email.toUpperCase(),
+		]);
+		expect(granted).toEqual({
+			code: 0,
+			stdout: `${ann.email} is now an admin.`,
+			stderr: "",
+		});
+		expect(await roleOf(shop.db, ann.userId)).toBe("admin");
+
+		const again = await runAdmin(shop.env, ["grant", ann.email]);
+		expect(again.code).toBe(0);
+		expect(again.stdout).toBe(
+			`${ann.email} is already an admin; nothing changed.`,
+		);
+	},
+);
+
+test(
+	"grant of an email no account uses fails with a clear message",
+	SLOW,
+	async () => {
+		const shop = await createShop([]);
+		const result = await runAdmin(shop.env, ["grant", "nobody@example.com"]);
+		expect(result).toEqual({
+			code: 1,
+			stdout: "",
+			stderr: "No account uses nobody@example.com; sign up first.",
+		});
+	},
+);
+
+test(
+	"revoke takes the role away, but never from the last admin",
+	SLOW,
+	async () => {
+		const shop = await createShop(["ann", "bob"]);
+		const [ann, bob] = shop.accounts;
+		if (!ann || !bob) throw new Error("no accounts");
+		await makeAdminInDb(shop.db, ann.userId);
+		await makeAdminInDb(shop.db, bob.userId);
+
+		const revoked = await runAdmin(shop.env, ["revoke", bob.email]);
+		expect(revoked).toEqual({
+			code: 0,
+			stdout: `${bob.email} is no longer an admin.`,
+			stderr: "",
+		});
+		expect(await roleOf(shop.db, bob.userId)).toBe("customer");
+
+		const last = await runAdmin(shop.env, ["revoke", ann.email]);
+		expect(last).toEqual({
+			code: 1,
+			stdout: "",
+			stderr: "The last admin cannot be demoted; make another admin first.",
+		});
+		expect(await roleOf(shop.db, ann.userId)).toBe("admin");
+
+		const notAdmin = await runAdmin(shop.env, ["revoke", bob.email]);
+		expect(notAdmin.code).toBe(0);
+		expect(notAdmin.stdout).toBe(
+			`${bob.email} is not an admin; nothing changed.`,
+		);
+	},
+);
+
+test(
+	"revoke warns when ADMIN_EMAILS still makes the account an admin",
+	SLOW,
+	async () => {
+		const shop = await createShop(["ann", "bob"]);
+		const [ann, bob] = shop.accounts;
+		if (!ann || !bob) throw new Error("no accounts");
+		await makeAdminInDb(shop.db, ann.userId);
+		await makeAdminInDb(shop.db, bob.userId);
+		await verifyEmailInDb(shop.db, bob.userId);
+
+		const result = await runAdmin({ ...shop.env, ADMIN_EMAILS: bob.email }, [
+			"revoke",
+			bob.email,
+		]);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toBe(
+			`${bob.email} no longer has the admin role, but ADMIN_EMAILS still lists it, which makes the account an admin once its email is verified: remove it there too.`,
+		);
+		expect(await roleOf(shop.db, bob.userId)).toBe("customer");
+	},
+);
+
+test(
+	"a wrong command or a missing email prints the usage and changes nothing",
+	SLOW,
+	async () => {
+		const shop = await createShop(["ann"]);
+		const [ann] = shop.accounts;
+		if (!ann) throw new Error("no account");
+		for (const args of [
+			[],
+			["grant"],
+			["promote", ann.email],
+			["grant", ann.email, "extra"],
+		]) {
+			const result = await runAdmin(shop.env, args);
+			expect(result.code, args.join(" ")).toBe(1);
+			expect(result.stderr).toMatch(/^Usage: npm run admin -- grant <email>/);
+		}
+		expect(await roleOf(shop.db, ann.userId)).toBe("customer");
+	},
+);
+
+test("a bad setting is named and nothing runs", SLOW, async () => {
+	const shop = await createShop(["ann"]);
+	const [ann] = shop.accounts;
+	if (!ann) throw new Error("no account");
+	const result = await runAdmin({ ...shop.env, ADMIN_EMAILS: "not-an-email" }, [
+		"grant",
+		ann.email,
+	]);
+	expect(result.code).toBe(1);
+	expect(result.stderr).toContain("ADMIN_EMAILS");
+	expect(await roleOf(shop.db, ann.userId)).toBe("customer");
+});

@@ -1,0 +1,285 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import sharp from "sharp";
+import { expect, onTestFinished, test } from "vitest";
+import {
+	authHeaders,
+	multipartBody,
+	type SignedIn,
+	signUp,
+	signUpAdmin,
+} from "./test-support/accounts.ts";
+import { createTestApp } from "./test-support/test-app.ts";
+
+const CALLERS = ["anonymous", "customer", "otherCustomer", "admin"] as const;
+type Caller = (typeof CALLERS)[number];
+type Expected = Record<Caller, number>;
+
+type Fixture = {
+	victimId: string;
+	promoteeId: string;
+	toolId: string;
+	blogSlug: string;
+	imageName: string;
+	photo: Awaited<ReturnType<typeof multipartBody>>;
+};
+
+type Probe = {
+	/** The request for this route; the caller's Origin and cookie are added to it. */
+	request: (fixture: Fixture) => InjectOptions;
+	expected: Expected;
+};
+
+const everyone = (status: number): Expected => ({
+	anonymous: status,
+	customer: status,
+	otherCustomer: status,
+	admin: status,
+});
+const signedIn = (status: number): Expected => ({
+	...everyone(status),
+	anonymous: 401,
+});
+const adminOnly = (status: number): Expected => ({
+	anonymous: 401,
+	customer: 403,
+	otherCustomer: 403,
+	admin: status,
+});
+const get = (url: string) => () => ({ method: "GET" as const, url });
+
+/** Public reads whose sample request is the route's own path. */
+const PUBLIC_READS = [
+	"/api/health",
+	"/api/ready",
+	"/api/openapi.json",
+	"/api/docs",
+	"/api/docs/",
+	"/api/docs/json",
+	"/api/docs/yaml",
+	"/api/docs/static/swagger-initializer.js",
+	"/api/sign-in-options",
+	"/api/tools",
+	"/api/reviews",
+	"/api/blog-posts",
+	"/api/faqs",
+];
+
+/**
+ * Every route of the app, as "METHOD /path" the way Fastify registers it, with what each kind of
+ * caller gets. A GET entry stands for its HEAD too unless HEAD has its own entry.
+ */
+const MATRIX: Record<string, Probe[]> = {
+	...Object.fromEntries(
+		PUBLIC_READS.map((url) => [
+			`GET ${url}`,
+			[{ request: get(url), expected: everyone(200) }],
+		]),
+	),
+	// Sends the reader on to the documentation page itself.
+	"GET /api/docs/static/index.html": [
+		{ request: get("/api/docs/static/index.html"), expected: everyone(302) },
+	],
+	"GET /api/docs/static/*": [
+		{
+			request: get("/api/docs/static/swagger-ui.css"),
+			expected: everyone(200),
+		},
+	],
+	"GET /api/tools/:toolId": [
+		{
+			request: (f) => ({ method: "GET", url: `/api/tools/${f.toolId}` }),
+			expected: everyone(200),
+		},
+	],
+	"GET /api/blog-posts/:slug": [
+		{
+			request: (f) => ({ method: "GET", url: `/api/blog-posts/${f.blogSlug}` }),
+			expected: everyone(200),
+		},
+	],
+	"GET /images/:name": [
+		{
+			request: (f) => ({ method: "GET", url: `/images/${f.imageName}` }),
+			expected: everyone(200),
+		},
+	],
+	"GET /*": [
+		{ request: get("/"), expected: everyone(200) },
+		{ request: get("/favicon.svg"), expected: everyone(200) },
+	],
+	// The auth library's own endpoints check the session themselves.
+	"GET /api/auth/*": [
+		{ request: get("/api/auth/get-session"), expected: everyone(200) },
+		{ request: get("/api/auth/list-sessions"), expected: signedIn(200) },
+	],
+	// It answers GET and POST only: a HEAD finds no endpoint.
+	"HEAD /api/auth/*": [
+		{
+			request: () => ({ method: "HEAD", url: "/api/auth/get-session" }),
+			expected: everyone(404),
+		},
+	],
+	"POST /api/auth/*": [
+		{
+			request: () => ({
+				method: "POST",
+				url: "/api/auth/update-user",
+				payload: { name: "Renamed" },
+			}),
+			expected: signedIn(200),
+		},
+	],
+	"GET /api/me": [{ request: get("/api/me"), expected: signedIn(200) }],
+	"GET /api/profile": [
+		{ request: get("/api/profile"), expected: signedIn(200) },
+	],
+	"PATCH /api/profile": [
+		{
+			request: () => ({
+				method: "PATCH",
+				url: "/api/profile",
+				payload: { city: "Ghent" },
+			}),
+			expected: signedIn(200),
+		},
+	],
+	"PUT /api/profile/photo": [
+		{
+			request: (f) => ({
+				method: "PUT",
+				url: "/api/profile/photo",
+				headers: f.photo.headers,
+				payload: f.photo.payload,
+			}),
+			expected: signedIn(200),
+		},
+	],
+	"GET /api/users": [{ request: get("/api/users"), expected: adminOnly(200) }],
+	"POST /api/users/:id/admin": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: `/api/users/${f.promoteeId}/admin`,
+			}),
+			expected: adminOnly(200),
+		},
+	],
+	// The admin goes last: its 204 removes the account.
+	"DELETE /api/users/:id": [
+		{
+			request: (f) => ({ method: "DELETE", url: `/api/users/${f.victimId}` }),
+			expected: adminOnly(204),
+		},
+	],
+};
+
+/** "METHOD /path" of every route, read from Fastify's own route tree. */
+function listRoutes(app: FastifyInstance): string[] {
+	const routes: string[] = [];
+	const segments: string[] = [];
+	for (const line of app.printRoutes().split("\n")) {
+		const match =
+			/^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+		if (!match) continue;
+		const [, indent = "", segment = "", methods] = match;
+		segments.length = indent.length / 4;
+		segments.push(segment);
+		for (const method of methods?.split(", ") ?? [])
+			routes.push(`${method} ${segments.join("")}`);
+	}
+	return routes.sort();
+}
+
+/** The app with a web build in place, so the static routes are registered too. */
+async function createFullApp() {
+	const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-web-"));
+	onTestFinished(() => fs.rmSync(webRoot, { recursive: true, force: true }));
+	fs.writeFileSync(
+		path.join(webRoot, "index.html"),
+		"<!doctype html><title>Shop</title>",
+	);
+	fs.writeFileSync(
+		path.join(webRoot, "favicon.svg"),
+		"<svg xmlns='http://www.w3.org/2000/svg'/>",
+	);
+	return createTestApp({ seed: true, config: { webRoot } });
+}
+
+async function createFixture(app: FastifyInstance): Promise<Fixture> {
+	const tool = (await app.inject({ url: "/api/tools" })).json().items[0];
+	const post = (await app.inject({ url: "/api/blog-posts" })).json().items[0];
+	const form = new FormData();
+	const png = await sharp({
+		create: { width: 8, height: 8, channels: 3, background: "#808080" },
+	})
+		.png()
+		.toBuffer();
+	form.append(
+		"photo",
+		new Blob([new Uint8Array(png)], { type: "image/png" }),
+		"me.png",
+	);
+	return {
+		victimId: (await signUp(app, { name: "Victim" })).userId,
+		promoteeId: (await signUp(app, { name: "Promotee" })).userId,
+		toolId: tool.id,
+		blogSlug: post.slug,
+		imageName: String(tool.img).replace("/images/", ""),
+		photo: await multipartBody(form),
+	};
+}
+
+function probesOf(route: string): Probe[] | undefined {
+	const own = MATRIX[route];
+	if (own || !route.startsWith("HEAD ")) return own;
+	// HEAD answers as its GET does, without the body.
+	return MATRIX[route.replace(/^HEAD /, "GET ")]?.map((probe) => ({
+		...probe,
+		request: (fixture: Fixture) => ({
+			...probe.request(fixture),
+			method: "HEAD",
+		}),
+	}));
+}
+
+test("every route has an entry in the authorization matrix, and every entry a route", async () => {
+	const t = await createFullApp();
+	const routes = listRoutes(t.app);
+	const missing = routes.filter((route) => !probesOf(route));
+	expect(missing, "add these routes to the matrix in this file").toEqual([]);
+	const stale = Object.keys(MATRIX).filter((route) => !routes.includes(route));
+	expect(stale, "these matrix entries match no route").toEqual([]);
+});
+
+test("each caller gets the status the matrix names on every route", async () => {
+	const t = await createFullApp();
+	const callers: Record<Exclude<Caller, "anonymous">, SignedIn> = {
+		customer: await signUp(t.app, { name: "Customer" }),
+		otherCustomer: await signUp(t.app, { name: "Other Customer" }),
+		admin: await signUpAdmin(t.app, t.db),
+	};
+	const fixture = await createFixture(t.app);
+	const failures: string[] = [];
+	for (const route of listRoutes(t.app)) {
+		for (const probe of probesOf(route) ?? []) {
+			for (const caller of CALLERS) {
+				const request = probe.request(fixture);
+				const cookie =
+					caller === "anonymous" ? undefined : callers[caller].cookie;
+				const response = await t.app.inject({
+					...request,
+					headers: { ...authHeaders(cookie), ...request.headers },
+				});
+				const expected = probe.expected[caller];
+				if (response.statusCode !== expected)
+					failures.push(
+						`${request.method} ${request.url} as ${caller}: ${response.statusCode}, expected ${expected}`,
+					);
+			}
+		}
+	}
+	expect(failures).toEqual([]);
+});

@@ -1,0 +1,153 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes } from "react-router";
+import { expect, test, vi } from "vitest";
+import { errorResponse, jsonResponse } from "../test-support/fake-api.ts";
+import { renderWithProviders } from "../test-support/render-with-providers.tsx";
+import { Navbar } from "./navbar.tsx";
+
+const me = {
+	id: "u1",
+	name: "Dana Reyes",
+	email: "dana@example.com",
+	email_verified: true,
+	image: null,
+	is_admin: false,
+	two_factor_enabled: false,
+};
+
+/** `/api/me` answers once `answerMe` says; everything else the navigation bar asks is refused. */
+function serveShop(answerMe: () => Promise<Response>) {
+	const requests: string[] = [];
+	vi.stubGlobal(
+		"fetch",
+		async (input: RequestInfo | URL, init?: RequestInit) => {
+			const { pathname } = new URL(String(input), window.location.href);
+			requests.push(`${init?.method ?? "GET"} ${pathname}`);
+			if (pathname === "/api/me") return answerMe();
+			if (pathname === "/api/auth/sign-out")
+				return jsonResponse({ success: true });
+			throw new Error(`No answer for ${pathname}`);
+		},
+	);
+	return requests;
+}
+
+function renderNavbar(url = "/blog") {
+	renderWithProviders(
+		<>
+			<Navbar />
+			<Routes>
+				<Route path="/" element={<h1>Home page</h1>} />
+				<Route path="/home" element={<h1>Home page</h1>} />
+				<Route path="/blog" element={<h1>Blog page</h1>} />
+			</Routes>
+		</>,
+		{ path: "*", url },
+	);
+}
+
+const mainLinks = () =>
+	within(screen.getByRole("navigation", { name: "Main" }))
+		.getAllByRole("link")
+		.map((link) => link.textContent);
+
+test("while the account is loading, a spinner stands in for the navigation bar", async () => {
+	let answer: (response: Response) => void = () => undefined;
+	serveShop(() => new Promise((resolve) => (answer = resolve)));
+	renderNavbar();
+	expect(await screen.findByRole("status")).toHaveTextContent(
+		"Loading your account",
+	);
+	expect(screen.queryByRole("navigation")).not.toBeInTheDocument();
+
+	answer(errorResponse(401, "UNAUTHORIZED", "Sign in first."));
+	expect(await screen.findByRole("navigation", { name: "Main" })).toBeVisible();
+	expect(screen.queryByRole("status")).not.toBeInTheDocument();
+});
+
+test("a visitor sees the public links and Login", async () => {
+	serveShop(async () => errorResponse(401, "UNAUTHORIZED", "Sign in first."));
+	renderNavbar();
+	await screen.findByRole("navigation", { name: "Main" });
+	expect(mainLinks()).toEqual([
+		"Tools Gallery",
+		"Home",
+		"Blog",
+		"Reviews",
+		"My Portfolio",
+		"Login",
+	]);
+	expect(screen.getByRole("link", { name: "Blog" })).toHaveAttribute(
+		"aria-current",
+		"page",
+	);
+	expect(
+		screen.queryByRole("button", { name: "Sign Out" }),
+	).not.toBeInTheDocument();
+});
+
+test("a signed-in customer sees Dashboard, 'Sign Out' and their name instead of Login", async () => {
+	serveShop(async () => jsonResponse(me));
+	renderNavbar();
+	expect(
+		await screen.findByRole("button", { name: "Dana Reyes" }),
+	).toBeVisible();
+	expect(mainLinks()).toEqual([
+		"Tools Gallery",
+		"Home",
+		"Blog",
+		"Reviews",
+		"My Portfolio",
+		"Dashboard",
+	]);
+	expect(screen.getByRole("button", { name: "Sign Out" })).toBeVisible();
+});
+
+test("'Sign Out' ends the session and goes to the home page", async () => {
+	const requests = serveShop(async () => jsonResponse(me));
+	renderNavbar();
+	await userEvent.click(
+		await screen.findByRole("button", { name: "Sign Out" }),
+	);
+	expect(
+		await screen.findByRole("heading", { name: "Home page" }),
+	).toBeVisible();
+	expect(screen.getByRole("link", { name: "Login" })).toBeVisible();
+	expect(requests).toEqual(["GET /api/me", "POST /api/auth/sign-out"]);
+	expect(window.localStorage).toHaveLength(0);
+	expect(window.sessionStorage).toHaveLength(0);
+});
+
+test("the collapsed menu lists the account's pages and 'Sign Out'", async () => {
+	serveShop(async () => jsonResponse(me));
+	renderNavbar();
+	const user = userEvent.setup();
+	await user.click(await screen.findByRole("button", { name: "Open menu" }));
+	const collapsed = document.getElementById(
+		screen
+			.getByRole("button", { name: "Close menu" })
+			.getAttribute("aria-controls") ?? "",
+	);
+	if (!collapsed) throw new Error("the collapsed menu is not shown");
+	expect(
+		within(collapsed)
+			.getAllByRole("link")
+			.map((link) => link.textContent),
+	).toEqual([
+		"Home",
+		"Blog",
+		"Reviews",
+		"My Portfolio",
+		"Dashboard",
+		"My Profile",
+	]);
+	expect(
+		within(collapsed).getByRole("button", { name: "Sign Out" }),
+	).toBeVisible();
+	await user.click(within(collapsed).getByRole("link", { name: "Home" }));
+	expect(
+		await screen.findByRole("heading", { name: "Home page" }),
+	).toBeVisible();
+	expect(screen.getByRole("button", { name: "Open menu" })).toBeVisible();
+});

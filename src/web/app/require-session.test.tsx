@@ -1,0 +1,143 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import {
+	MemoryRouter,
+	Route,
+	Routes,
+	useLocation,
+	useParams,
+} from "react-router";
+import { expect, test, vi } from "vitest";
+import { LoginPage } from "../pages/auth/login-page.tsx";
+import { SignUpPage } from "../pages/auth/sign-up-page.tsx";
+import { errorResponse, jsonResponse } from "../test-support/fake-api.ts";
+import { renderWithProviders } from "../test-support/render-with-providers.tsx";
+import { RequireSession } from "./require-session.tsx";
+
+/** A shop with one account; signing in with its password (or signing up) starts a session. */
+function serveShop() {
+	let isSignedIn = false;
+	vi.stubGlobal(
+		"fetch",
+		async (input: RequestInfo | URL, init?: RequestInit) => {
+			const { pathname } = new URL(String(input), window.location.href);
+			const body =
+				typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+			if (pathname === "/api/me")
+				return isSignedIn
+					? jsonResponse({
+							id: "u1",
+							name: "Dana Reyes",
+							email: "dana@example.com",
+							email_verified: true,
+							image: null,
+							is_admin: false,
+							two_factor_enabled: false,
+						})
+					: errorResponse(401, "UNAUTHORIZED", "Sign in first.");
+			if (pathname === "/api/auth/sign-in/email") {
+				isSignedIn = body?.password === "correct horse";
+				return isSignedIn
+					? jsonResponse({ token: "t" })
+					: jsonResponse({ code: "INVALID_EMAIL_OR_PASSWORD" }, 401);
+			}
+			if (pathname === "/api/auth/sign-up/email") {
+				isSignedIn = true;
+				return jsonResponse({ token: "t" });
+			}
+			if (pathname === "/api/sign-in-options")
+				return jsonResponse({ google: false });
+			throw new Error(`No answer for ${pathname}`);
+		},
+	);
+}
+
+function PurchasePage() {
+	const { toolId } = useParams();
+	const { search } = useLocation();
+	return <h1>{`Purchase of ${toolId}${search}`}</h1>;
+}
+
+function renderApp(url: string) {
+	renderWithProviders(
+		<Routes>
+			<Route path="/login" element={<LoginPage />} />
+			<Route path="/sign-up" element={<SignUpPage />} />
+			<Route
+				path="/tool-purchase/:toolId"
+				element={
+					<RequireSession>
+						<PurchasePage />
+					</RequireSession>
+				}
+			/>
+		</Routes>,
+		{ path: "*", url },
+	);
+}
+
+test("a visitor is sent to /login and, after signing in, back to the page they opened", async () => {
+	serveShop();
+	renderApp("/tool-purchase/saw-1?quantity=5");
+	expect(screen.getByRole("status")).toHaveTextContent("Checking your account");
+
+	const user = userEvent.setup();
+	await user.type(await screen.findByLabelText("Email"), "dana@example.com");
+	await user.type(screen.getByLabelText("Password"), "correct horse");
+	await user.click(screen.getByRole("button", { name: "Login" }));
+
+	expect(
+		await screen.findByRole("heading", {
+			name: "Purchase of saw-1?quantity=5",
+		}),
+	).toBeVisible();
+	expect(window.localStorage).toHaveLength(0);
+	expect(window.sessionStorage).toHaveLength(0);
+});
+
+test("the origin survives a detour from login to sign-up", async () => {
+	serveShop();
+	renderApp("/tool-purchase/saw-2");
+	const user = userEvent.setup();
+	await user.click(
+		await screen.findByRole("link", { name: "Create a new account" }),
+	);
+	await user.type(await screen.findByLabelText("Full Name"), "Dana Reyes");
+	await user.type(screen.getByLabelText("Email"), "dana@example.com");
+	await user.type(screen.getByLabelText("Password"), "sawdust-and-glue");
+	await user.click(screen.getByRole("button", { name: "Sign Up" }));
+
+	expect(
+		await screen.findByRole("heading", { name: "Purchase of saw-2" }),
+	).toBeVisible();
+});
+
+test("an origin outside the shop is ignored: login returns to the home page", async () => {
+	serveShop();
+	render(
+		<QueryClientProvider client={new QueryClient()}>
+			<MemoryRouter
+				initialEntries={[
+					{
+						pathname: "/login",
+						state: { from: { pathname: "//evil.example/x", search: "" } },
+					},
+				]}
+			>
+				<Routes>
+					<Route path="/login" element={<LoginPage />} />
+					<Route path="/" element={<h1>Home page</h1>} />
+					<Route path="*" element={<h1>Somewhere else</h1>} />
+				</Routes>
+			</MemoryRouter>
+		</QueryClientProvider>,
+	);
+	const user = userEvent.setup();
+	await user.type(await screen.findByLabelText("Email"), "dana@example.com");
+	await user.type(screen.getByLabelText("Password"), "correct horse");
+	await user.click(screen.getByRole("button", { name: "Login" }));
+	expect(
+		await screen.findByRole("heading", { name: "Home page" }),
+	).toBeVisible();
+});

@@ -1,0 +1,94 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { ResetPasswordInputSchema } from "../../../shared/accounts.schemas.ts";
+import { describeAuthError } from "../../../shared/auth-errors.ts";
+import { AuthField } from "../../features/auth/auth-field.tsx";
+import {
+	AuthFormError,
+	describeFailure,
+} from "../../features/auth/auth-form-error.tsx";
+import { SubmitButton } from "../../features/auth/submit-button.tsx";
+import { AuthError, postAuth } from "../../lib/auth-client.ts";
+import { notify } from "../../lib/toast.ts";
+import { AuthCard } from "./auth-card.tsx";
+
+const LINK_FAILURE_CODES = new Set(["INVALID_TOKEN", "TOKEN_EXPIRED"]);
+
+function AskAgainLink() {
+	return (
+		<p className="text-center text-sm">
+			<Link to="/forgot-password" className="link link-primary">
+				Ask for a new link
+			</Link>
+		</p>
+	);
+}
+
+/**
+ * Opened from the mailed link: the server checks the link and comes here with `?token=`, or with
+ * `?error=INVALID_TOKEN` when the link is wrong, used or older than an hour.
+ */
+export function ResetPasswordPage() {
+	const [searchParams] = useSearchParams();
+	const token = searchParams.get("token");
+	const linkError = searchParams.get("error");
+	const navigate = useNavigate();
+	const [failure, setFailure] = useState<string>();
+	const [isLinkRefused, setIsLinkRefused] = useState(false);
+	const form = useForm({
+		resolver: zodResolver(ResetPasswordInputSchema),
+		mode: "onTouched",
+		reValidateMode: "onChange",
+		defaultValues: { password: "" },
+	});
+	const { errors, isSubmitting } = form.formState;
+
+	const resetPassword = form.handleSubmit(async ({ password }) => {
+		setFailure(undefined);
+		try {
+			await postAuth("/reset-password", { newPassword: password, token });
+		} catch (error) {
+			setFailure(describeFailure(error));
+			setIsLinkRefused(
+				error instanceof AuthError && LINK_FAILURE_CODES.has(error.code),
+			);
+			return;
+		}
+		notify.success("Password changed. Log in with your new password.");
+		navigate("/login", { replace: true });
+	});
+
+	if (linkError || !token)
+		return (
+			<AuthCard title="Reset password" titleId="reset-password-title">
+				<AuthFormError
+					message={describeAuthError(linkError ?? "INVALID_TOKEN")}
+				/>
+				<AskAgainLink />
+			</AuthCard>
+		);
+
+	return (
+		<AuthCard title="Reset password" titleId="reset-password-title">
+			<AuthFormError message={failure} />
+			{isLinkRefused && <AskAgainLink />}
+			<form
+				className="flex flex-col gap-3"
+				aria-labelledby="reset-password-title"
+				noValidate
+				onSubmit={(event) => void resetPassword(event)}
+			>
+				<AuthField
+					label="New password"
+					type="password"
+					autoComplete="new-password"
+					error={errors.password?.message}
+					{...form.register("password")}
+				/>
+				<SubmitButton isSubmitting={isSubmitting}>Change password</SubmitButton>
+			</form>
+		</AuthCard>
+	);
+}
