@@ -1,6 +1,13 @@
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+/** The e2e server's DATA_DIR: journeys read mailed links from its outbox folder. */
+export const E2E_DATA_DIR =
+	process.env.E2E_DATA_DIR ??
+	path.join(os.tmpdir(), `tools-gallery-e2e-${port}`);
+process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -36,7 +43,7 @@ export default defineConfig({
 	webServer: {
 		command: "node scripts/e2e-server.mjs",
 		url: `http://127.0.0.1:${port}/api/ready`,
-		env: { PORT: String(port), HOST: "127.0.0.1" },
+		env: { PORT: String(port), HOST: "127.0.0.1", E2E_DATA_DIR },
 		reuseExistingServer: !process.env.CI,
 		timeout: 180_000,
 		stdout: "pipe",

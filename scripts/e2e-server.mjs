@@ -1,14 +1,22 @@
 // The server the browser journeys run against: `npm start` on a fresh data directory with the
-// demo content.
+// demo content, its own address as PUBLIC_URL (state-changing requests must come from it), a
+// known admin address, and mail kept in DATA_DIR/outbox where the journeys read it.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-e2e-"));
+const dataDir =
+	process.env.E2E_DATA_DIR ??
+	fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-e2e-"));
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
 process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
 process.env.DATA_DIR = dataDir;
 process.env.SEED_DEMO = "true";
 process.env.LOG_LEVEL ??= "warn";
+process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
+process.env.ADMIN_EMAILS ??= "admin@e2e.test";
+process.env.SMTP_URL = "";
 // Empty, not deleted: a .env file fills in variables that are missing, and empty means SQLite.
 process.env.DATABASE_URL = "";
 await import("./start.mjs");

@@ -61,6 +61,7 @@ const PUBLIC_READS = [
 	"/api/docs/yaml",
 	"/api/docs/static/swagger-initializer.js",
 	"/api/sign-in-options",
+	"/api/session",
 	"/api/tools",
 	"/api/reviews",
 	"/api/blog-posts",

@@ -82,6 +82,10 @@ export const MeSchema = z.object({
 });
 export type Me = z.infer<typeof MeSchema>;
 
+/** `GET /api/session`: the same account, or null for a visitor (a 200 either way). */
+export const SessionSchema = z.object({ me: z.nullable(MeSchema) });
+export type Session = z.infer<typeof SessionSchema>;
+
 export const SignInOptionsSchema = z.object({ google: z.boolean() });
 export type SignInOptions = z.infer<typeof SignInOptionsSchema>;
 

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { expect, test, vi } from "vitest";
-import { errorResponse, jsonResponse } from "../test-support/fake-api.ts";
+import { jsonResponse } from "../test-support/fake-api.ts";
 import { renderWithProviders } from "../test-support/render-with-providers.tsx";
 import { Navbar } from "./navbar.tsx";
 
@@ -19,18 +19,20 @@ function serveSignedInShop(image: string | null = null) {
 				isSignedIn = false;
 				return jsonResponse({ success: true });
 			}
-			if (pathname === "/api/me")
+			if (pathname === "/api/session")
 				return isSignedIn
 					? jsonResponse({
-							id: "u1",
-							name: "Dana Reyes",
-							email: "dana@example.com",
-							email_verified: true,
-							image,
-							is_admin: false,
-							two_factor_enabled: false,
+							me: {
+								id: "u1",
+								name: "Dana Reyes",
+								email: "dana@example.com",
+								email_verified: true,
+								image,
+								is_admin: false,
+								two_factor_enabled: false,
+							},
 						})
-					: errorResponse(401, "UNAUTHORIZED", "Sign in first.");
+					: jsonResponse({ me: null });
 			throw new Error(`No answer for ${pathname}`);
 		},
 	);

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { expect, test, vi } from "vitest";
-import { errorResponse, jsonResponse } from "../test-support/fake-api.ts";
+import { jsonResponse } from "../test-support/fake-api.ts";
 import { renderWithProviders } from "../test-support/render-with-providers.tsx";
 import { Navbar } from "./navbar.tsx";
 
@@ -16,7 +16,7 @@ const me = {
 	two_factor_enabled: false,
 };
 
-/** `/api/me` answers once `answerMe` says; everything else the navigation bar asks is refused. */
+/** `/api/session` answers once `answerMe` says; everything else the navigation bar asks is refused. */
 function serveShop(answerMe: () => Promise<Response>) {
 	const requests: string[] = [];
 	vi.stubGlobal(
@@ -24,7 +24,7 @@ function serveShop(answerMe: () => Promise<Response>) {
 		async (input: RequestInfo | URL, init?: RequestInit) => {
 			const { pathname } = new URL(String(input), window.location.href);
 			requests.push(`${init?.method ?? "GET"} ${pathname}`);
-			if (pathname === "/api/me") return answerMe();
+			if (pathname === "/api/session") return answerMe();
 			if (pathname === "/api/auth/sign-out")
 				return jsonResponse({ success: true });
 			throw new Error(`No answer for ${pathname}`);
@@ -61,13 +61,13 @@ test("while the account is loading, a spinner stands in for the navigation bar",
 	);
 	expect(screen.queryByRole("navigation")).not.toBeInTheDocument();
 
-	answer(errorResponse(401, "UNAUTHORIZED", "Sign in first."));
+	answer(jsonResponse({ me: null }));
 	expect(await screen.findByRole("navigation", { name: "Main" })).toBeVisible();
 	expect(screen.queryByRole("status")).not.toBeInTheDocument();
 });
 
 test("a visitor sees the public links and Login", async () => {
-	serveShop(async () => errorResponse(401, "UNAUTHORIZED", "Sign in first."));
+	serveShop(async () => jsonResponse({ me: null }));
 	renderNavbar();
 	await screen.findByRole("navigation", { name: "Main" });
 	expect(mainLinks()).toEqual([
@@ -88,7 +88,7 @@ test("a visitor sees the public links and Login", async () => {
 });
 
 test("a signed-in customer sees Dashboard, 'Sign Out' and their name instead of Login", async () => {
-	serveShop(async () => jsonResponse(me));
+	serveShop(async () => jsonResponse({ me }));
 	renderNavbar();
 	expect(
 		await screen.findByRole("button", { name: "Dana Reyes" }),
@@ -105,7 +105,7 @@ test("a signed-in customer sees Dashboard, 'Sign Out' and their name instead of 
 });
 
 test("'Sign Out' ends the session and goes to the home page", async () => {
-	const requests = serveShop(async () => jsonResponse(me));
+	const requests = serveShop(async () => jsonResponse({ me }));
 	renderNavbar();
 	await userEvent.click(
 		await screen.findByRole("button", { name: "Sign Out" }),
@@ -114,13 +114,13 @@ test("'Sign Out' ends the session and goes to the home page", async () => {
 		await screen.findByRole("heading", { name: "Home page" }),
 	).toBeVisible();
 	expect(screen.getByRole("link", { name: "Login" })).toBeVisible();
-	expect(requests).toEqual(["GET /api/me", "POST /api/auth/sign-out"]);
+	expect(requests).toEqual(["GET /api/session", "POST /api/auth/sign-out"]);
 	expect(window.localStorage).toHaveLength(0);
 	expect(window.sessionStorage).toHaveLength(0);
 });
 
 test("the collapsed menu lists the account's pages and 'Sign Out'", async () => {
-	serveShop(async () => jsonResponse(me));
+	serveShop(async () => jsonResponse({ me }));
 	renderNavbar();
 	const user = userEvent.setup();
 	await user.click(await screen.findByRole("button", { name: "Open menu" }));

@@ -11,7 +11,7 @@ import {
 import { expect, test, vi } from "vitest";
 import { LoginPage } from "../pages/auth/login-page.tsx";
 import { SignUpPage } from "../pages/auth/sign-up-page.tsx";
-import { errorResponse, jsonResponse } from "../test-support/fake-api.ts";
+import { jsonResponse } from "../test-support/fake-api.ts";
 import { renderWithProviders } from "../test-support/render-with-providers.tsx";
 import { RequireSession } from "./require-session.tsx";
 
@@ -24,18 +24,20 @@ function serveShop() {
 			const { pathname } = new URL(String(input), window.location.href);
 			const body =
 				typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-			if (pathname === "/api/me")
+			if (pathname === "/api/session")
 				return isSignedIn
 					? jsonResponse({
-							id: "u1",
-							name: "Dana Reyes",
-							email: "dana@example.com",
-							email_verified: true,
-							image: null,
-							is_admin: false,
-							two_factor_enabled: false,
+							me: {
+								id: "u1",
+								name: "Dana Reyes",
+								email: "dana@example.com",
+								email_verified: true,
+								image: null,
+								is_admin: false,
+								two_factor_enabled: false,
+							},
 						})
-					: errorResponse(401, "UNAUTHORIZED", "Sign in first.");
+					: jsonResponse({ me: null });
 			if (pathname === "/api/auth/sign-in/email") {
 				isSignedIn = body?.password === "correct horse";
 				return isSignedIn

@@ -6,6 +6,7 @@ import {
 	MeSchema,
 	ProfileSchema,
 	ProfileUpdateSchema,
+	SessionSchema,
 	SignInOptionsSchema,
 	USER_PAGE_SIZE,
 	UserIdParamsSchema,
@@ -112,6 +113,25 @@ export async function accountsRoutes(
 			preHandler: guard.requireUser,
 		},
 		async (request) => describeViewer(signedInViewer(request)),
+	);
+
+	// The web app asks this on every page: a visitor is an answer (200, me: null), not a 401 that
+	// browsers would log as a failed request.
+	api.get(
+		"/session",
+		{
+			schema: {
+				operationId: "getSession",
+				tags: ["accounts"],
+				summary: "The signed-in account, or null for a visitor",
+				security: [],
+				response: { 200: SessionSchema, ...clientErrorResponses },
+			},
+		},
+		async (request, reply) => {
+			const viewer = await guard.readViewer(request, reply);
+			return { me: viewer ? describeViewer(viewer) : null };
+		},
 	);
 
 	api.get(

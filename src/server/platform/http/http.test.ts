@@ -161,6 +161,7 @@ test("the OpenAPI document describes every API route", async () => {
 		"/api/profile/photo",
 		"/api/ready",
 		"/api/reviews",
+		"/api/session",
 		"/api/sign-in-options",
 		"/api/tools",
 		"/api/tools/{toolId}",

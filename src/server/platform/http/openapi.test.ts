@@ -82,6 +82,7 @@ test("every operation has the operationId generated clients name their methods a
 			"GET /api/profile getProfile",
 			"GET /api/ready getReadiness",
 			"GET /api/reviews listReviews",
+			"GET /api/session getSession",
 			"GET /api/sign-in-options getSignInOptions",
 			"GET /api/tools listTools",
 			"GET /api/tools/{toolId} getTool",

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { type Me, MeSchema } from "../../../shared/accounts.schemas.ts";
-import { ApiError, apiGet } from "../../lib/api-client.ts";
+import { type Me, SessionSchema } from "../../../shared/accounts.schemas.ts";
+import { apiGet } from "../../lib/api-client.ts";
 
 export const sessionKey = ["session", "me"] as const;
 
@@ -10,14 +10,9 @@ export type Session =
 	| { status: "signed-in"; me: Me }
 	| { status: "signed-out"; me: undefined };
 
-/** The signed-in account, or null when nobody is signed in (a 401 is an answer, not a failure). */
+/** The signed-in account, or null when nobody is signed in. */
 async function fetchMe(signal: AbortSignal): Promise<Me | null> {
-	try {
-		return await apiGet("/api/me", MeSchema, signal);
-	} catch (error) {
-		if (error instanceof ApiError && error.status === 401) return null;
-		throw error;
-	}
+	return (await apiGet("/api/session", SessionSchema, signal)).me;
 }
 
 /** Who is signed in. Pages and the navigation bar read it; sign-in and sign-out refresh it. */

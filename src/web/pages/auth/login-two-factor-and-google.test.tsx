@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { expect, test, vi } from "vitest";
-import { errorResponse, jsonResponse } from "../../test-support/fake-api.ts";
+import { jsonResponse } from "../../test-support/fake-api.ts";
 import { renderWithProviders } from "../../test-support/render-with-providers.tsx";
 import { LoginPage } from "./login-page.tsx";
 
@@ -45,10 +45,8 @@ function serveShop(answer: (request: ShopRequest) => Response | undefined) {
 					isSignedIn = payload?.twoFactorRedirect !== true;
 				return answered;
 			}
-			if (request.path === "/api/me")
-				return isSignedIn
-					? jsonResponse(me)
-					: errorResponse(401, "UNAUTHORIZED", "Sign in first.");
+			if (request.path === "/api/session")
+				return isSignedIn ? jsonResponse({ me }) : jsonResponse({ me: null });
 			if (request.path === "/api/sign-in-options")
 				return jsonResponse({ google: false });
 			throw new Error(`No answer for ${request.method} ${request.path}`);

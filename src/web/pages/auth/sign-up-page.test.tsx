@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { expect, test, vi } from "vitest";
-import { errorResponse, jsonResponse } from "../../test-support/fake-api.ts";
+import { jsonResponse } from "../../test-support/fake-api.ts";
 import { renderWithProviders } from "../../test-support/render-with-providers.tsx";
 import { SignUpPage } from "./sign-up-page.tsx";
 
@@ -32,18 +32,20 @@ function serveShop(signUpAnswer: () => Response) {
 				isSignedIn = answer.ok;
 				return answer;
 			}
-			if (request.path === "/api/me")
+			if (request.path === "/api/session")
 				return isSignedIn
 					? jsonResponse({
-							id: "u1",
-							name: "Sam Ortiz",
-							email: "sam@example.com",
-							email_verified: false,
-							image: null,
-							is_admin: false,
-							two_factor_enabled: false,
+							me: {
+								id: "u1",
+								name: "Sam Ortiz",
+								email: "sam@example.com",
+								email_verified: false,
+								image: null,
+								is_admin: false,
+								two_factor_enabled: false,
+							},
 						})
-					: errorResponse(401, "UNAUTHORIZED", "Sign in first.");
+					: jsonResponse({ me: null });
 			if (request.path === "/api/sign-in-options")
 				return jsonResponse({ google: false });
 			throw new Error(`No answer for ${request.method} ${request.path}`);

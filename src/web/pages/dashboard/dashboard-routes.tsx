@@ -1,9 +1,101 @@
-import type { JSX } from "react";
+import type { JSX, ReactNode } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { useSession } from "../../features/auth/session.queries.ts";
+import { NotFoundPage } from "../not-found-page.tsx";
+import { ComingSoonPage } from "./coming-soon-page.tsx";
+import { DashboardLayout } from "./dashboard-layout.tsx";
+import { MakeAdminPage } from "./make-admin-page.tsx";
+import { ProfilePage } from "./profile-page.tsx";
+
+/** A page of one role; the other role is sent to its own dashboard (the API refuses it too). */
+function OnlyFor({
+	forRole,
+	children,
+}: {
+	forRole: "admin" | "customer";
+	children: ReactNode;
+}) {
+	const session = useSession();
+	if (session.status !== "signed-in")
+		return <Spinner label="Loading your account" />;
+	const isAllowed =
+		forRole === "admin" ? session.me.is_admin : !session.me.is_admin;
+	if (!isAllowed) return <Navigate to="/dashboard" replace />;
+	return <>{children}</>;
+}
 
 export function DashboardRoutes(): JSX.Element {
 	return (
-		<div className="mx-auto max-w-5xl px-4 py-10">
-			<h1 className="text-3xl font-bold">Dashboard</h1>
-		</div>
+		<Routes>
+			<Route element={<DashboardLayout />}>
+				<Route index element={<ProfilePage />} />
+				<Route path="profile" element={<ProfilePage />} />
+				<Route
+					path="my-orders"
+					element={
+						<OnlyFor forRole="customer">
+							<ComingSoonPage
+								title="My Orders"
+								text="Your orders, their payment and cancellation will be listed here."
+							/>
+						</OnlyFor>
+					}
+				/>
+				<Route
+					path="review"
+					element={
+						<OnlyFor forRole="customer">
+							<ComingSoonPage
+								title="Add A Review"
+								text="Soon you can rate the shop and write a review here."
+							/>
+						</OnlyFor>
+					}
+				/>
+				<Route
+					path="manage-products"
+					element={
+						<OnlyFor forRole="admin">
+							<ComingSoonPage
+								title="Manage Products"
+								text="Editing, restocking and removing tools will be done here."
+							/>
+						</OnlyFor>
+					}
+				/>
+				<Route
+					path="all-order"
+					element={
+						<OnlyFor forRole="admin">
+							<ComingSoonPage
+								title="Manage All Orders"
+								text="Every customer's order, with its payment and status, will be listed here."
+							/>
+						</OnlyFor>
+					}
+				/>
+				<Route
+					path="add-a-product"
+					element={
+						<OnlyFor forRole="admin">
+							<ComingSoonPage
+								title="Add A Product"
+								text="The form to add a tool with its photo will be here."
+							/>
+						</OnlyFor>
+					}
+				/>
+				<Route
+					path="make-admin"
+					element={
+						<OnlyFor forRole="admin">
+							<MakeAdminPage />
+						</OnlyFor>
+					}
+				/>
+				<Route path="*" element={<NotFoundPage />} />
+			</Route>
+		</Routes>
 	);
 }
