@@ -13,9 +13,9 @@ test("the login page has email, password, 'Login', a link to sign up and 'CONTIN
 	await expect(
 		page.getByRole("button", { name: "CONTINUE WITH GOOGLE" }),
 	).toBeVisible();
-	await expect(page.getByRole("note")).toContainText(
-		"Customer accounts are not open yet",
-	);
+	await expect(
+		page.getByRole("link", { name: "Forgot password?" }),
+	).toBeVisible();
 	await page.getByRole("link", { name: "Create a new account" }).click();
 	await expect(page).toHaveURL(/\/sign-up$/);
 });

@@ -1,5 +1,5 @@
 import "react-toastify/dist/ReactToastify.css";
-import { ToastContainer } from "react-toastify";
+import { ToastContainer } from "react-toastify/unstyled";
 
 /** The spec's toast settings: top-right, 5 s, pause on hover, draggable at 80 %. */
 export function ToastHost() {

@@ -1,4 +1,4 @@
-import type { ToastOptions } from "react-toastify";
+import type { ToastOptions } from "react-toastify/unstyled";
 
 /**
  * Toasts with the shop's settings, loaded on first use so the public home page's first download
@@ -7,7 +7,7 @@ import type { ToastOptions } from "react-toastify";
 type Kind = "success" | "error" | "info";
 
 async function show(kind: Kind, message: string, options?: ToastOptions) {
-	const { toast } = await import("react-toastify");
+	const { toast } = await import("react-toastify/unstyled");
 	toast[kind](message, options);
 }
 
