@@ -120,7 +120,7 @@ export function AccountMenu({
 			<button
 				ref={buttonRef}
 				type="button"
-				className="btn btn-ghost gap-2 text-secondary-content"
+				className="btn btn-secondary gap-2 border-secondary-content/30"
 				aria-haspopup="menu"
 				aria-expanded={isOpen}
 				aria-controls={isOpen ? menuId : undefined}

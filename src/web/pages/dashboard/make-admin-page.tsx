@@ -111,7 +111,7 @@ export function MakeAdminPage() {
 								<table className="table">
 									<caption className="sr-only">Users, admins first</caption>
 									<thead>
-										<tr>
+										<tr className="text-base-content">
 											<th scope="col">#</th>
 											<th scope="col">Email</th>
 											<th scope="col">Name</th>
