@@ -72,6 +72,14 @@ export type SessionsTable = {
 	expires_at: Date | string | number;
 };
 
+/** Sign-in methods of a user: "credential" (a password) or an identity provider such as "google". */
+export type AccountsTable = {
+	id: string;
+	user_id: string;
+	provider_id: string;
+	account_id: string;
+};
+
 export type ProfilesTable = {
 	user_id: string;
 	address: string | null;
@@ -87,6 +95,7 @@ export type ProfilesTable = {
 export type Database = {
 	users: UsersTable;
 	sessions: SessionsTable;
+	accounts: AccountsTable;
 	profiles: ProfilesTable;
 	catalog_version: CatalogVersionTable;
 	tools: ToolsTable;
