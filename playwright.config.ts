@@ -41,7 +41,7 @@ export default defineConfig({
 		},
 	],
 	webServer: {
-		command: "node scripts/e2e-server.mjs",
+		command: "node --import tsx scripts/e2e-server.mjs",
 		url: `http://127.0.0.1:${port}/api/ready`,
 		env: { PORT: String(port), HOST: "127.0.0.1", E2E_DATA_DIR },
 		reuseExistingServer: !process.env.CI,

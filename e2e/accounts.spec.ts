@@ -214,3 +214,18 @@ test("with two-factor on, signing in asks for the authenticator code", async ({
 		page.getByRole("button", { name: "Tess Twofactor" }),
 	).toBeVisible();
 });
+
+test("'CONTINUE WITH GOOGLE' signs in at the OpenID issuer and comes back signed in", async ({
+	page,
+}) => {
+	await page.goto("/dashboard/profile");
+	await expect(page).toHaveURL(/\/login$/);
+	await page.getByRole("button", { name: "CONTINUE WITH GOOGLE" }).click();
+	await expect(page).toHaveURL(/\/dashboard\/profile$/);
+	await expect(
+		page
+			.getByRole("navigation", { name: "Main" })
+			.getByRole("button", { name: "Gia Google" }),
+	).toBeVisible();
+	await expect(page.getByLabel("Email")).toHaveValue("google.user@e2e.test");
+});

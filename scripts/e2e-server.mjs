@@ -17,6 +17,21 @@ process.env.LOG_LEVEL ??= "warn";
 process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
 process.env.ADMIN_EMAILS ??= "admin@e2e.test";
 process.env.SMTP_URL = "";
+// 'CONTINUE WITH GOOGLE' signs in at a local OpenID issuer on loopback as a fixed Google user.
+const { startLocalIssuer } = await import(
+	"../src/server/test-support/oidc-issuer.ts"
+);
+const issuer = await startLocalIssuer(
+	`${process.env.PUBLIC_URL}/api/auth/callback/google`,
+);
+issuer.setAccount({
+	email: "google.user@e2e.test",
+	name: "Gia Google",
+	emailVerified: true,
+});
+process.env.GOOGLE_CLIENT_ID = issuer.clientId;
+process.env.GOOGLE_CLIENT_SECRET = issuer.clientSecret;
+process.env.GOOGLE_ISSUER_URL = issuer.issuerUrl;
 // Empty, not deleted: a .env file fills in variables that are missing, and empty means SQLite.
 process.env.DATABASE_URL = "";
 await import("./start.mjs");
