@@ -119,7 +119,13 @@ export async function buildApp({
 		beforeUserDelete: (userId) =>
 			assertNotLastAdmin({ db, adminEmails }, userId, "deleted"),
 	});
-	const guard = createSessionGuard(auth, adminEmails);
+	const guard = createSessionGuard({
+		auth,
+		db,
+		secret: auth.options.secret,
+		adminEmails,
+		isHttps: config.publicUrl.startsWith("https://"),
+	});
 
 	// The table of contents of the API.
 	await registerAuthBridge(app, { auth, config, clock });

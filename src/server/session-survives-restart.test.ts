@@ -138,3 +138,33 @@ test("a state-changing request from another site is refused before it reaches th
 	const users = await t.db.selectFrom("users").select("id").execute();
 	expect(users).toEqual([]);
 });
+
+test("a session used after a day is extended to a full week and the browser gets a renewed cookie", async () => {
+	const t = await createTestApp();
+	const cookie = await signUp(t.app);
+	const fiveDaysLeft = new Date(Date.now() + 5 * 86_400_000);
+	const isPostgres = t.config.database.kind === "postgres";
+	await t.db
+		.updateTable("sessions")
+		.set({ expires_at: isPostgres ? fiveDaysLeft : fiveDaysLeft.toISOString() })
+		.execute();
+
+	const me = await t.app.inject({ url: "/api/me", headers: { cookie } });
+	expect(me.statusCode).toBe(200);
+	expect(
+		me.cookies.find((c) => c.name === "better-auth.session_token"),
+	).toBeDefined();
+	const session = await t.db
+		.selectFrom("sessions")
+		.select("expires_at")
+		.executeTakeFirstOrThrow();
+	const expiresAt = new Date(session.expires_at).getTime();
+	expect(expiresAt).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
+
+	const tampered = cookie.replace(/.$/, (last) => (last === "A" ? "B" : "A"));
+	const refused = await t.app.inject({
+		url: "/api/me",
+		headers: { cookie: tampered },
+	});
+	expect(refused.statusCode).toBe(401);
+});

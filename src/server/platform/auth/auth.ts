@@ -23,6 +23,9 @@ export const AUTH_BASE_PATH = "/api/auth";
 export const CLIENT_ADDRESS_HEADER = "x-tools-gallery-client-address";
 export const GOOGLE_PROVIDER_ID = "google";
 const RESET_LINK_LIFETIME_SECONDS = 60 * 60;
+export const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 7;
+/** A session used after this long is extended to a full lifetime again. */
+export const SESSION_REFRESH_AGE_SECONDS = 60 * 60 * 24;
 
 export type AuthDeps = {
 	config: Config;
@@ -104,8 +107,8 @@ export function createAuthOptions(deps: AuthDeps) {
 		},
 		session: {
 			...AUTH_TABLES.session,
-			expiresIn: 60 * 60 * 24 * 7,
-			updateAge: 60 * 60 * 24,
+			expiresIn: SESSION_LIFETIME_SECONDS,
+			updateAge: SESSION_REFRESH_AGE_SECONDS,
 		},
 		account: {
 			...AUTH_TABLES.account,

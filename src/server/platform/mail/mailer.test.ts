@@ -131,5 +131,7 @@ test("a password reset asked of the shop arrives by SMTP with a link that opens 
 	if (!link) throw new Error("the mail holds no reset link");
 	const opened = await app.inject({ url: pathOf(link.replace(/=3D/g, "=")) });
 	expect(opened.statusCode).toBe(302);
-	expect(opened.headers.location).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=/);
+	expect(opened.headers.location).toMatch(
+		/^http:\/\/localhost:3000\/reset-password\?token=/,
+	);
 });
