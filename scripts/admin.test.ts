@@ -8,7 +8,7 @@ import { buildApp } from "../src/server/app.ts";
 import type { DatabaseConfig } from "../src/server/config.ts";
 import { createDb, type Db } from "../src/server/platform/db/database.ts";
 import { migrateToLatest } from "../src/server/platform/db/migrate.ts";
-import { createLocalImageStore } from "../src/server/platform/images/image-store.ts";
+import { createDbImageStore } from "../src/server/platform/images/image-store.ts";
 import { PROJECT_ROOT } from "../src/server/project-paths.ts";
 import {
 	makeAdminInDb,
@@ -46,11 +46,11 @@ async function createShop(names: string[]) {
 		await drop();
 		fs.rmSync(dataDir, { recursive: true, force: true });
 	});
-	await migrateToLatest(db);
+	await migrateToLatest(db, { legacyImagesDir: undefined });
 	const app = await buildApp({
 		config: testConfig(dataDir, database),
 		db,
-		images: createLocalImageStore(path.join(dataDir, "images")),
+		images: createDbImageStore(db),
 	});
 	const accounts = [];
 	for (const name of names)

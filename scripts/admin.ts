@@ -6,6 +6,7 @@ import {
 import { migrateToLatest } from "../src/server/platform/db/migrate.ts";
 import { AppError } from "../src/server/platform/http/errors.ts";
 import {
+	legacyImagesDir,
 	loadConfigOrExit,
 	loadDotEnv,
 	openDatabaseOrExit,
@@ -49,7 +50,9 @@ loadDotEnv();
 const config = loadConfigOrExit();
 const db = await openDatabaseOrExit(config);
 try {
-	await migrateToLatest(db);
+	await migrateToLatest(db, {
+		legacyImagesDir: legacyImagesDir(config),
+	});
 	const change =
 		command === "grant"
 			? await grantAdminByEmail(db, email.trim())

@@ -1,5 +1,6 @@
 import { migrateToLatest } from "../src/server/platform/db/migrate.ts";
 import {
+	legacyImagesDir,
 	loadConfigOrExit,
 	loadDotEnv,
 	openDatabaseOrExit,
@@ -9,7 +10,9 @@ loadDotEnv();
 const config = loadConfigOrExit();
 const db = await openDatabaseOrExit(config);
 try {
-	const applied = await migrateToLatest(db);
+	const applied = await migrateToLatest(db, {
+		legacyImagesDir: legacyImagesDir(config),
+	});
 	console.info(
 		applied.length > 0
 			? `Applied: ${applied.join(", ")}`

@@ -25,6 +25,7 @@ import {
 	frameworkErrorHandler,
 	registerErrorHandling,
 } from "./platform/http/error-handler.ts";
+import { registerMultipart } from "./platform/http/multipart-form.ts";
 import {
 	createNoRouteError,
 	registerCanonicalPathCheck,
@@ -106,6 +107,7 @@ export async function buildApp({
 	app.decorateRequest("viewer", null);
 
 	await registerOpenApi(app);
+	await registerMultipart(app);
 
 	const mailer =
 		givenMailer ?? createMailer(config.mail, outboxDir(config), app.log);
@@ -137,8 +139,8 @@ export async function buildApp({
 	});
 	await app.register(healthRoutes, { prefix: "/api", db });
 	// Made here, not inside a plugin, so every tools route and writer shares one list cache (decision 006).
-	const tools = { db, listCache: createToolListCache(clock) };
-	await app.register(toolsRoutes, { prefix: "/api", tools });
+	const tools = { db, images, listCache: createToolListCache(clock) };
+	await app.register(toolsRoutes, { prefix: "/api", tools, guard });
 	await app.register(reviewsRoutes, { prefix: "/api", db });
 	await app.register(blogRoutes, { prefix: "/api", db });
 	await app.register(faqsRoutes, { prefix: "/api", db });

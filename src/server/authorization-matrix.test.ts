@@ -4,6 +4,7 @@ import path from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import sharp from "sharp";
 import { expect, onTestFinished, test } from "vitest";
+import type { Db } from "./platform/db/database.ts";
 import {
 	authHeaders,
 	multipartBody,
@@ -11,7 +12,12 @@ import {
 	signUp,
 	signUpAdmin,
 } from "./test-support/accounts.ts";
-import { createTestApp } from "./test-support/test-app.ts";
+import { createTestApp, insertTestTool } from "./test-support/test-app.ts";
+import {
+	makePng,
+	toolFormBody,
+	VALID_TOOL_FIELDS,
+} from "./test-support/tools.ts";
 
 const CALLERS = ["anonymous", "customer", "otherCustomer", "admin"] as const;
 type Caller = (typeof CALLERS)[number];
@@ -24,6 +30,11 @@ type Fixture = {
 	blogSlug: string;
 	imageName: string;
 	photo: Awaited<ReturnType<typeof multipartBody>>;
+	/** A tool that only the admin's edit changes, and another that only its delete removes. */
+	editedToolId: string;
+	deletedToolId: string;
+	newTool: Awaited<ReturnType<typeof toolFormBody>>;
+	toolEdit: Awaited<ReturnType<typeof toolFormBody>>;
 };
 
 type Probe = {
@@ -159,6 +170,37 @@ const MATRIX: Record<string, Probe[]> = {
 		},
 	],
 	"GET /api/users": [{ request: get("/api/users"), expected: adminOnly(200) }],
+	"POST /api/tools": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: "/api/tools",
+				headers: f.newTool.headers,
+				payload: f.newTool.payload,
+			}),
+			expected: adminOnly(201),
+		},
+	],
+	"PUT /api/tools/:toolId": [
+		{
+			request: (f) => ({
+				method: "PUT",
+				url: `/api/tools/${f.editedToolId}`,
+				headers: f.toolEdit.headers,
+				payload: f.toolEdit.payload,
+			}),
+			expected: adminOnly(200),
+		},
+	],
+	"DELETE /api/tools/:toolId": [
+		{
+			request: (f) => ({
+				method: "DELETE",
+				url: `/api/tools/${f.deletedToolId}`,
+			}),
+			expected: adminOnly(204),
+		},
+	],
 	"POST /api/users/:id/admin": [
 		{
 			request: (f) => ({
@@ -209,7 +251,7 @@ async function createFullApp() {
 	return createTestApp({ seed: true, config: { webRoot } });
 }
 
-async function createFixture(app: FastifyInstance): Promise<Fixture> {
+async function createFixture(app: FastifyInstance, db: Db): Promise<Fixture> {
 	const tool = (await app.inject({ url: "/api/tools" })).json().items[0];
 	const post = (await app.inject({ url: "/api/blog-posts" })).json().items[0];
 	const form = new FormData();
@@ -230,6 +272,12 @@ async function createFixture(app: FastifyInstance): Promise<Fixture> {
 		blogSlug: post.slug,
 		imageName: String(tool.img).replace("/images/", ""),
 		photo: await multipartBody(form),
+		editedToolId: (await insertTestTool(db)).id,
+		deletedToolId: (await insertTestTool(db)).id,
+		newTool: await toolFormBody(VALID_TOOL_FIELDS, [
+			["image", await makePng(), "tool.png", "image/png"],
+		]),
+		toolEdit: await toolFormBody({ ...VALID_TOOL_FIELDS, version: "1" }),
 	};
 }
 
@@ -262,7 +310,7 @@ test("each caller gets the status the matrix names on every route", async () => 
 		otherCustomer: await signUp(t.app, { name: "Other Customer" }),
 		admin: await signUpAdmin(t.app, t.db),
 	};
-	const fixture = await createFixture(t.app);
+	const fixture = await createFixture(t.app, t.db);
 	const failures: string[] = [];
 	for (const route of listRoutes(t.app)) {
 		for (const probe of probesOf(route) ?? []) {

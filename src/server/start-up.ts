@@ -8,7 +8,7 @@ import { seedDemoContent } from "./features/demo/seed-demo.ts";
 import { DatabaseOpenError, type Db, openDb } from "./platform/db/database.ts";
 import { migrateToLatest } from "./platform/db/migrate.ts";
 import {
-	createLocalImageStore,
+	createDbImageStore,
 	type ImageStore,
 } from "./platform/images/image-store.ts";
 import {
@@ -45,21 +45,20 @@ export function loadConfigOrExit(): Config {
 	}
 }
 
-export function imagesDir(config: Config): string {
+/** Where images were kept as files before they moved into the database; only a migration reads it. */
+export function legacyImagesDir(config: Config): string {
 	return path.join(config.dataDir, "images");
 }
 
 function checkDataDir(config: Config): void {
-	for (const dir of [config.dataDir, imagesDir(config)]) {
-		try {
-			ensureWritableFolder(dir);
-		} catch (error) {
-			if (!(error instanceof FolderError)) throw error;
-			throw new StartUpError(
-				"DATA_DIR",
-				`${error.message}; point DATA_DIR at a folder the server may write to`,
-			);
-		}
+	try {
+		ensureWritableFolder(config.dataDir);
+	} catch (error) {
+		if (!(error instanceof FolderError)) throw error;
+		throw new StartUpError(
+			"DATA_DIR",
+			`${error.message}; point DATA_DIR at a folder the server may write to`,
+		);
 	}
 }
 
@@ -84,8 +83,8 @@ export async function prepareData(
 	checkDataDir(config);
 	const db = await openConfiguredDb(config);
 	try {
-		await migrateToLatest(db);
-		const images = createLocalImageStore(imagesDir(config));
+		await migrateToLatest(db, { legacyImagesDir: legacyImagesDir(config) });
+		const images = createDbImageStore(db);
 		if (config.seedDemo) await seedDemoContent(db, images);
 		return { db, images };
 	} catch (error) {

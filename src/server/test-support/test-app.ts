@@ -20,7 +20,7 @@ import type { Clock } from "../platform/clock.ts";
 import { createDb, type Db } from "../platform/db/database.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import {
-	createLocalImageStore,
+	createDbImageStore,
 	type ImageStore,
 } from "../platform/images/image-store.ts";
 
@@ -102,8 +102,8 @@ export async function createTestApp(
 	const { database, drop } = await createTestDatabase(dataDir);
 	const config = testConfig(dataDir, database, options.config);
 	const db = createDb(database);
-	await migrateToLatest(db);
-	const images = createLocalImageStore(path.join(dataDir, "images"));
+	await migrateToLatest(db, { legacyImagesDir: undefined });
+	const images = createDbImageStore(db);
 	if (options.seed) await seedDemoContent(db, images);
 	const app = await buildApp({ config, db, images, clock: options.clock });
 	let isClosed = false;
@@ -153,4 +153,14 @@ export async function insertTestTool(
 	};
 	await insertTools(db, [tool]);
 	return tool;
+}
+
+/** Names of every image stored in this test's database. */
+export async function listStoredImages(db: Db): Promise<string[]> {
+	const rows = await db
+		.selectFrom("images")
+		.select("name")
+		.orderBy("name")
+		.execute();
+	return rows.map((row) => row.name);
 }

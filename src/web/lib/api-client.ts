@@ -2,6 +2,7 @@ import type * as z from "zod/mini";
 import {
 	ApiErrorBodySchema,
 	type ApiErrorCode,
+	type FieldIssue,
 } from "../../shared/api-error.ts";
 
 export class ApiError extends Error {
@@ -9,6 +10,8 @@ export class ApiError extends Error {
 		readonly status: number,
 		readonly code: ApiErrorCode | "NETWORK_ERROR" | "BAD_RESPONSE",
 		message: string,
+		/** One entry per bad field of a VALIDATION_FAILED answer, for a form to show on its fields. */
+		readonly details: FieldIssue[] = [],
 	) {
 		super(message);
 		this.name = "ApiError";
@@ -30,6 +33,7 @@ async function parseResponse<T extends z.ZodMiniType>(
 				response.status,
 				parsedError.data.error.code,
 				parsedError.data.error.message,
+				parsedError.data.error.details,
 			);
 		}
 		throw new ApiError(
@@ -119,6 +123,7 @@ export async function apiGet<T extends z.ZodMiniType>(
 				response.status,
 				parsedError.data.error.code,
 				parsedError.data.error.message,
+				parsedError.data.error.details,
 			);
 		}
 		throw new ApiError(

@@ -1,4 +1,5 @@
 import type { ToastOptions } from "react-toastify/unstyled";
+import { ApiError } from "./api-client.ts";
 
 /**
  * Toasts with the shop's settings, loaded on first use so the public home page's first download
@@ -19,3 +20,13 @@ export const notify = {
 	info: (message: string, options?: ToastOptions) =>
 		void show("info", message, options),
 };
+
+/**
+ * What a failure toast adds after its own words ("Failed to add the tool: …"): the API's reason,
+ * unless the shop failed on its side, where the reason would say nothing to the user.
+ */
+export function failureReason(error: unknown): string {
+	return error instanceof ApiError && error.status < 500
+		? `: ${error.message}`
+		: "";
+}

@@ -16,8 +16,10 @@ const tool = {
 	available_quantity: 40,
 	minimum_quantity: 4,
 	img: "/images/circular-saw.webp",
+	img_large: "/images/circular-saw-large.webp",
 	supplier_name: "Northwind Power Tools",
 	created_at: "2026-11-21T08:00:00.000Z",
+	version: 3,
 };
 
 function renderPurchasePage(answer: () => Response) {
@@ -38,9 +40,11 @@ test("the purchase page shows the tool and says ordering opens soon", async () =
 			name: "185 mm Circular Saw 1400 W",
 		}),
 	).toBeVisible();
-	expect(screen.getByRole("img", { name: tool.tool_name })).toHaveAttribute(
-		"src",
-		tool.img,
+	const photo = screen.getByRole("img", { name: tool.tool_name });
+	expect(photo).toHaveAttribute("src", tool.img_large);
+	expect(photo).toHaveAttribute(
+		"srcset",
+		`${tool.img} 800w, ${tool.img_large} 1600w`,
 	);
 	expect(screen.getByText("$129.00")).toBeVisible();
 	expect(screen.getByText("40 pieces")).toBeVisible();

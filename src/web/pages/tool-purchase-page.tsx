@@ -1,19 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { formatCents } from "../../shared/money.ts";
 import { isStockOut } from "../../shared/purchase-rule.ts";
-import { ToolSchema } from "../../shared/tools.schemas.ts";
 import { QueryBoundary } from "../components/ui/query-boundary.tsx";
-import { ApiError, apiGet } from "../lib/api-client.ts";
+import { useTool } from "../features/tools/tools.queries.ts";
+import { ApiError } from "../lib/api-client.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
-
-function useTool(toolId: string) {
-	return useQuery({
-		queryKey: ["tools", "tool", toolId],
-		queryFn: ({ signal }) =>
-			apiGet(`/api/tools/${encodeURIComponent(toolId)}`, ToolSchema, signal),
-	});
-}
 
 /** The purchase page of one tool, for signed-in customers. Ordering itself comes next. */
 export function ToolPurchasePage() {
@@ -39,11 +30,14 @@ export function ToolPurchasePage() {
 				>
 					<figure className="aspect-[4/3] overflow-hidden rounded-box bg-base-200">
 						<img
-							src={data.img}
+							src={data.img_large}
+							srcSet={`${data.img} 800w, ${data.img_large} 1600w`}
+							sizes="(min-width: 1024px) 30rem, (min-width: 768px) 50vw, 100vw"
 							alt={data.tool_name}
-							width={800}
-							height={600}
+							width={1600}
+							height={1200}
 							className="h-full w-full object-cover"
+							fetchPriority="high"
 						/>
 					</figure>
 					<div className="flex flex-col gap-4">

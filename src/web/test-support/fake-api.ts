@@ -23,11 +23,12 @@ export function jsonResponse(body: unknown, status = 200): Response {
 	});
 }
 
-/** The API's error envelope, `{ error: { code, message } }`. */
+/** The API's error envelope, `{ error: { code, message, details? } }`. */
 export function errorResponse(
 	status: number,
 	code: string,
 	message: string,
+	details?: { field: string; message: string }[],
 ): Response {
-	return jsonResponse({ error: { code, message } }, status);
+	return jsonResponse({ error: { code, message, details } }, status);
 }

@@ -1,5 +1,4 @@
-import multipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as z from "zod/mini";
 import {
@@ -23,10 +22,7 @@ import {
 	clientErrorResponses,
 	signedInAccess,
 } from "../../platform/http/api-schemas.ts";
-import {
-	ImageRejectedError,
-	MAX_UPLOAD_BYTES,
-} from "../../platform/images/process-upload.ts";
+import { readSingleFile } from "../../platform/http/multipart-form.ts";
 import {
 	type AccountsDeps,
 	describeViewer,
@@ -50,41 +46,11 @@ const UserListQuerySchema = z.object({
 	q: UserSearchSchema,
 });
 
-/** The one image of a multipart upload; a second file, or none, is refused. */
-async function readSingleFile(
-	request: FastifyRequest,
-	field: string,
-): Promise<Buffer> {
-	if (!request.isMultipart())
-		throw new ImageRejectedError(
-			`Send the image as multipart/form-data in the field "${field}"`,
-		);
-	let bytes: Buffer | undefined;
-	for await (const part of request.parts()) {
-		if (part.type !== "file") continue;
-		if (part.fieldname !== field || bytes !== undefined) {
-			await part.toBuffer().catch(() => undefined);
-			throw new ImageRejectedError(
-				`Send exactly one image, in the field "${field}"`,
-			);
-		}
-		bytes = await part.toBuffer();
-		if (part.file.truncated)
-			throw new ImageRejectedError("The image is larger than 10 MiB");
-	}
-	if (bytes === undefined) throw new ImageRejectedError("Image is required");
-	return bytes;
-}
-
 export async function accountsRoutes(
 	app: FastifyInstance,
 	{ accounts, guard, isGoogleConfigured }: AccountsRoutesOptions,
 ): Promise<void> {
 	const api = app.withTypeProvider<ZodTypeProvider>();
-	await app.register(multipart, {
-		limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 5, parts: 7 },
-		throwFileSizeLimit: false,
-	});
 
 	api.get(
 		"/sign-in-options",

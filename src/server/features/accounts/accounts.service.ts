@@ -71,10 +71,10 @@ export async function updateProfilePhoto(
 	viewer: Viewer,
 	bytes: Buffer,
 ): Promise<Profile> {
-	const webp = await processUploadedImage(bytes, {
-		width: PROFILE_PHOTO_SIZE,
-		height: PROFILE_PHOTO_SIZE,
-	});
+	const [webp] = await processUploadedImage(bytes, [
+		{ width: PROFILE_PHOTO_SIZE, height: PROFILE_PHOTO_SIZE },
+	]);
+	if (!webp) throw new Error("no photo was encoded");
 	const url = await images.putWebp("avatar", webp);
 	await updateUserImage(db, viewer.id, url);
 	return readProfile(db, viewer);

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
 import { expect, test } from "vitest";
 import { ProfileSchema } from "../../../shared/accounts.schemas.ts";
@@ -8,7 +6,11 @@ import {
 	multipartBody,
 	signUp,
 } from "../../test-support/accounts.ts";
-import { createTestApp, type TestApp } from "../../test-support/test-app.ts";
+import {
+	createTestApp,
+	listStoredImages,
+	type TestApp,
+} from "../../test-support/test-app.ts";
 
 function patchProfile(t: TestApp, cookie: string, payload: object) {
 	return t.app.inject({
@@ -43,10 +45,6 @@ function photoForm(bytes: Buffer, fileName: string, type: string): FormData {
 	const form = new FormData();
 	form.append("photo", new Blob([new Uint8Array(bytes)], { type }), fileName);
 	return form;
-}
-
-function storedImages(t: TestApp): string[] {
-	return fs.readdirSync(path.join(t.dataDir, "images"));
 }
 
 const pngPhoto = () =>
@@ -202,7 +200,7 @@ test("an SVG, or text named .png, is refused and nothing is stored", async () =>
 			message: "Only JPEG, PNG and WebP images are accepted",
 		});
 	}
-	expect(storedImages(t)).toEqual([]);
+	expect(await listStoredImages(t.db)).toEqual([]);
 	expect((await readProfile(t, account.cookie)).image).toBeNull();
 });
 
@@ -236,7 +234,7 @@ test("two files, a file in another field, no file or no multipart body are each 
 		expect(answer.statusCode, answer.body).toBe(400);
 		expect(answer.json().error.code).toBe("VALIDATION_FAILED");
 	}
-	expect(storedImages(t)).toEqual([]);
+	expect(await listStoredImages(t.db)).toEqual([]);
 	expect((await readProfile(t, account.cookie)).image).toBeNull();
 });
 
@@ -256,5 +254,5 @@ test("the profile and its photo need a signed-in caller", async () => {
 	);
 	for (const answer of [read, update, photo])
 		expect(answer.statusCode).toBe(401);
-	expect(storedImages(t)).toEqual([]);
+	expect(await listStoredImages(t.db)).toEqual([]);
 });

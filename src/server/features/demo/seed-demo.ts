@@ -31,17 +31,24 @@ export function seedId(key: string): string {
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** The drawing of each demo tool at card size (800 × 600) and purchase-page size (twice that). */
 export async function renderToolImages(
 	images: ImageStore,
-): Promise<Map<string, string>> {
+): Promise<Map<string, { img: string; img_large: string }>> {
 	// Loaded only when there is something to draw: libvips is large and most starts seed nothing.
 	const { default: sharp } = await import("sharp");
-	const urls = new Map<string, string>();
+	const urls = new Map<string, { img: string; img_large: string }>();
 	for (const tool of demoTools) {
-		const webp = await sharp(Buffer.from(drawToolSvg(tool.art)))
+		const svg = Buffer.from(drawToolSvg(tool.art));
+		const card = await sharp(svg).webp({ quality: 82 }).toBuffer();
+		// 144 dpi draws the 800 × 600 vector art at 1600 × 1200.
+		const large = await sharp(svg, { density: 144 })
 			.webp({ quality: 82 })
 			.toBuffer();
-		urls.set(tool.art, await images.putWebp(`tool-${tool.art}`, webp));
+		urls.set(tool.art, {
+			img: await images.putWebp(`tool-${tool.art}`, card),
+			img_large: await images.putWebp(`tool-${tool.art}-large`, large),
+		});
 	}
 	return urls;
 }
@@ -74,7 +81,8 @@ export async function seedDemoContent(
 		price_cents: tool.price_cents,
 		available_quantity: tool.available_quantity,
 		minimum_quantity: tool.minimum_quantity,
-		img: imageUrls.get(tool.art) ?? "",
+		img: imageUrls.get(tool.art)?.img ?? "",
+		img_large: imageUrls.get(tool.art)?.img_large ?? "",
 		supplier_name: tool.supplier_name,
 		supplier_email: null,
 		created_at: at(index),

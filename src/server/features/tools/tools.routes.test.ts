@@ -42,8 +42,10 @@ test("a tool is listed with the spec's fields, money in cents, and no supplier e
 		available_quantity: 40,
 		minimum_quantity: 5,
 		img: tool.img,
+		img_large: tool.img,
 		supplier_name: tool.supplier_name,
 		created_at: tool.created_at,
+		version: 1,
 	});
 	expect(JSON.stringify(body)).not.toContain("supplier@example.com");
 });

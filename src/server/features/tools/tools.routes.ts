@@ -1,22 +1,39 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { PageQuerySchema } from "../../../shared/paging.schemas.ts";
+import * as z from "zod/mini";
 import {
+	TOOL_IMAGE_FIELD,
+	ToolListQuerySchema,
 	ToolPageSchema,
 	ToolParamsSchema,
 	ToolSchema,
 } from "../../../shared/tools.schemas.ts";
-import { readErrorResponses } from "../../platform/http/api-schemas.ts";
+import {
+	type SessionGuard,
+	signedInViewer,
+} from "../../platform/auth/session-guard.ts";
+import {
+	clientErrorResponses,
+	readErrorResponses,
+	signedInAccess,
+} from "../../platform/http/api-schemas.ts";
+import { readMultipartForm } from "../../platform/http/multipart-form.ts";
 import { sendSerializedJson } from "../../platform/http/send-serialized-json.ts";
 import {
+	addTool,
+	deleteTool,
+	editTool,
 	getTool,
 	listToolsSerialized,
 	type ToolsDeps,
 } from "./tools.service.ts";
 
+const FORM_FIELDS =
+	"tool_name, description, price (dollars, at most two decimals), available_quantity, minimum_quantity";
+
 export async function toolsRoutes(
 	app: FastifyInstance,
-	{ tools }: { tools: ToolsDeps },
+	{ tools, guard }: { tools: ToolsDeps; guard: SessionGuard },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -26,9 +43,10 @@ export async function toolsRoutes(
 			schema: {
 				operationId: "listTools",
 				tags: ["tools"],
-				summary: "List tools, newest first",
+				summary:
+					"List tools, newest first; with q, the tools matching every word of q (whole words or their beginnings), name matches first",
 				security: [],
-				querystring: PageQuerySchema,
+				querystring: ToolListQuerySchema,
 				response: { 200: ToolPageSchema, 400: readErrorResponses[400] },
 			},
 		},
@@ -52,5 +70,71 @@ export async function toolsRoutes(
 			},
 		},
 		async (request) => getTool(tools.db, request.params.toolId),
+	);
+
+	routes.post(
+		"/tools",
+		{
+			schema: {
+				operationId: "addTool",
+				tags: ["tools"],
+				summary: `Add a tool (admin): multipart/form-data with ${FORM_FIELDS}, and its photo (JPEG, PNG or WebP, 10 MiB at most) in the field "${TOOL_IMAGE_FIELD}". The supplier is the signed-in admin.`,
+				security: signedInAccess,
+				consumes: ["multipart/form-data"],
+				response: { 201: ToolSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request, reply) => {
+			const form = await readMultipartForm(request, TOOL_IMAGE_FIELD);
+			const tool = await addTool(tools, signedInViewer(request), {
+				fields: form.fields,
+				photo: form.file,
+			});
+			return reply.code(201).send(tool);
+		},
+	);
+
+	routes.put(
+		"/tools/:toolId",
+		{
+			schema: {
+				operationId: "editTool",
+				tags: ["tools"],
+				summary: `Edit a tool (admin): multipart/form-data with ${FORM_FIELDS}, the version the edit was made on, and optionally a new photo in "${TOOL_IMAGE_FIELD}". A 409 means someone else saved first.`,
+				security: signedInAccess,
+				consumes: ["multipart/form-data"],
+				params: ToolParamsSchema,
+				response: { 200: ToolSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request) => {
+			const form = await readMultipartForm(request, TOOL_IMAGE_FIELD);
+			return editTool(tools, request.params.toolId, {
+				fields: form.fields,
+				photo: form.file,
+			});
+		},
+	);
+
+	routes.delete(
+		"/tools/:toolId",
+		{
+			schema: {
+				operationId: "deleteTool",
+				tags: ["tools"],
+				summary:
+					"Delete a tool (admin): it leaves the catalog; orders of it keep their copy",
+				security: signedInAccess,
+				params: ToolParamsSchema,
+				response: { 204: z.null(), ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request, reply) => {
+			await deleteTool(tools, request.params.toolId);
+			return reply.code(204).send(null);
+		},
 	);
 }

@@ -13,6 +13,7 @@ test("a writer that forgets the catalog version shows its change on the very nex
 	// The clock never moves: only forgetting the version can make the change show.
 	const tools: ToolsDeps = {
 		db: t.db,
+		images: t.images,
 		listCache: createToolListCache(() => 0),
 	};
 	const list = async () =>

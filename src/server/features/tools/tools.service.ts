@@ -1,22 +1,61 @@
 import * as z from "zod/mini";
-import type { Page, PageQuery } from "../../../shared/paging.schemas.ts";
-import { type Tool, ToolPageSchema } from "../../../shared/tools.schemas.ts";
+import type { FieldIssue } from "../../../shared/api-error.ts";
+import type { Page } from "../../../shared/paging.schemas.ts";
+import {
+	dollarsToCents,
+	searchTerms,
+	TOOL_IMAGE_FIELD,
+	type Tool,
+	ToolEditFormSchema,
+	ToolFormSchema,
+	type ToolPage,
+	ToolPageSchema,
+} from "../../../shared/tools.schemas.ts";
+import type { Viewer } from "../../platform/auth/session-guard.ts";
 import { type Clock, monotonicClock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { readPage } from "../../platform/db/paging.ts";
-import { NotFoundError } from "../../platform/http/errors.ts";
 import {
+	ConflictError,
+	NotFoundError,
+	ValidationError,
+} from "../../platform/http/errors.ts";
+import type { ImageStore } from "../../platform/images/image-store.ts";
+import {
+	type ImageSize,
+	processUploadedImage,
+} from "../../platform/images/process-upload.ts";
+import {
+	countToolMatches,
 	countTools,
 	findCatalogVersion,
 	findToolById,
+	findToolSnapshot,
 	findToolsPage,
+	insertTools,
+	markToolDeleted,
+	searchToolsPage,
+	type ToolChanges,
+	updateToolAtVersion,
 } from "./tools.repository.ts";
 
-export async function listTools(db: Db, query: PageQuery): Promise<Page<Tool>> {
+export type ToolListQuery = { page: number; page_size: number; q?: string };
+
+export async function listTools(
+	db: Db,
+	query: ToolListQuery,
+): Promise<Page<Tool>> {
+	const terms = searchTerms(query.q ?? "");
+	if (terms.length === 0)
+		return readPage(
+			query,
+			(offset, limit) => findToolsPage(db, offset, limit),
+			() => countTools(db),
+		);
 	return readPage(
 		query,
-		(offset, limit) => findToolsPage(db, offset, limit),
-		() => countTools(db),
+		(offset, limit) => searchToolsPage(db, terms, offset, limit),
+		() => countToolMatches(db, terms),
 	);
 }
 
@@ -24,6 +63,14 @@ export async function getTool(db: Db, id: string): Promise<Tool> {
 	const tool = await findToolById(db, id);
 	if (!tool) throw new NotFoundError("Tool not found");
 	return tool;
+}
+
+/**
+ * A tool as last stored, even once deleted from the catalog: orders keep referring to it.
+ * Undefined only for an id that never was a tool.
+ */
+export async function getToolSnapshot(db: Db, id: string) {
+	return findToolSnapshot(db, id);
 }
 
 const MAX_CACHED_PAGES = 200;
@@ -40,7 +87,11 @@ export type ToolListCache = {
 };
 
 /** What the tools routes and every tools writer share: one list cache per app (decision 006). */
-export type ToolsDeps = { db: Db; listCache: ToolListCache };
+export type ToolsDeps = {
+	db: Db;
+	listCache: ToolListCache;
+	images: ImageStore;
+};
 
 export function createToolListCache(
 	clock: Clock = monotonicClock,
@@ -80,23 +131,157 @@ async function currentCatalogVersion(
 
 /**
  * The tool list is the most read answer of the shop. It is served from bytes serialized once per
- * catalog version (docs/decisions/006-catalog-list-cache.md). Any change to a tool, by any
- * writer on any instance, bumps the version in its transaction; an instance reads the version at
- * most every CATALOG_VERSION_TTL_MS, so another writer's change shows within that time. The
- * version is read before the rows, so a cached page is never older than its stamp.
+ * catalog version (docs/decisions/006-catalog-list-cache.md), searches included. Any change to a
+ * tool, by any writer on any instance, bumps the version in its transaction; an instance reads the
+ * version at most every CATALOG_VERSION_TTL_MS, so another writer's change shows within that
+ * time. The version is read before the rows, so a cached page is never older than its stamp.
  */
 export async function listToolsSerialized(
-	{ db, listCache }: ToolsDeps,
-	query: PageQuery,
+	{ db, listCache }: Pick<ToolsDeps, "db" | "listCache">,
+	query: ToolListQuery,
 ): Promise<Buffer> {
 	const version = await currentCatalogVersion(db, listCache);
-	const key = `${query.page}:${query.page_size}`;
+	const key = `${query.page}:${query.page_size}:${searchTerms(query.q ?? "").join(" ")}`;
 	const cached = listCache.pages.get(key);
 	if (cached?.version === version) return cached.json;
-	const json = Buffer.from(
-		JSON.stringify(z.encode(ToolPageSchema, await listTools(db, query))),
-	);
+	const page: ToolPage = await listTools(db, query);
+	const json = Buffer.from(JSON.stringify(z.encode(ToolPageSchema, page)));
 	if (listCache.pages.size >= MAX_CACHED_PAGES) listCache.pages.clear();
 	listCache.pages.set(key, { version, json });
 	return json;
+}
+
+/** The photo of a tool at the sizes its pages show: the card, and the purchase page. */
+const TOOL_PHOTO_SIZES: readonly ImageSize[] = [
+	{ width: 800, height: 600 },
+	{ width: 1600, height: 1200, withoutEnlargement: true },
+];
+
+/** A form's text fields checked with the schema the web form uses; a 400 names every bad field. */
+function parseForm<T extends z.ZodMiniType>(
+	schema: T,
+	fields: Record<string, string>,
+	extraIssues: FieldIssue[] = [],
+): z.infer<T> {
+	const parsed = schema.safeParse(fields);
+	const issues: FieldIssue[] = parsed.success
+		? []
+		: parsed.error.issues.map((issue) => ({
+				field: issue.path.join(".") || "body",
+				message: issue.message,
+			}));
+	issues.push(...extraIssues);
+	if (!parsed.success || issues.length > 0) {
+		const names = [...new Set(issues.map((issue) => issue.field))].join(", ");
+		throw new ValidationError(`Invalid body: ${names}`, issues);
+	}
+	return parsed.data;
+}
+
+function toChanges(form: z.infer<typeof ToolFormSchema>): ToolChanges {
+	return {
+		tool_name: form.tool_name,
+		description: form.description,
+		price_cents: dollarsToCents(form.price),
+		available_quantity: Number(form.available_quantity),
+		minimum_quantity: Number(form.minimum_quantity),
+	};
+}
+
+async function storeToolPhoto(
+	images: ImageStore,
+	bytes: Buffer,
+): Promise<{ img: string; img_large: string }> {
+	const [card, large] = await processUploadedImage(bytes, TOOL_PHOTO_SIZES);
+	if (!card || !large) throw new Error("the tool photo was not encoded");
+	return {
+		img: await images.putWebp("tool", card),
+		img_large: await images.putWebp("tool", large),
+	};
+}
+
+export type ToolFormInput = {
+	fields: Record<string, string>;
+	photo: Buffer | undefined;
+};
+
+/**
+ * Adds a tool from the Add A Product form. The supplier is the signed-in admin; nothing else of
+ * the request but the form's own fields is read.
+ */
+export async function addTool(
+	{ db, listCache, images }: ToolsDeps,
+	viewer: Viewer,
+	{ fields, photo }: ToolFormInput,
+): Promise<Tool> {
+	const form = parseForm(
+		ToolFormSchema,
+		fields,
+		photo === undefined
+			? [{ field: TOOL_IMAGE_FIELD, message: "Image is required" }]
+			: [],
+	);
+	const stored = await storeToolPhoto(images, photo ?? Buffer.alloc(0));
+	const now = new Date().toISOString();
+	const id = crypto.randomUUID();
+	await insertTools(db, [
+		{
+			id,
+			...toChanges(form),
+			...stored,
+			supplier_name: viewer.name,
+			supplier_email: viewer.email,
+			created_at: now,
+		},
+	]);
+	forgetCatalogVersion(listCache);
+	return getTool(db, id);
+}
+
+class StaleEditError extends ConflictError {
+	constructor() {
+		super(
+			"Someone else changed this tool since you opened it. Reload it to see their changes, then save again.",
+		);
+	}
+}
+
+/**
+ * Edits a tool (restocking included) if nobody changed it since `version` was read; otherwise a
+ * 409 tells the editor to reload, and nothing is written.
+ */
+export async function editTool(
+	{ db, listCache, images }: ToolsDeps,
+	id: string,
+	{ fields, photo }: ToolFormInput,
+): Promise<Tool> {
+	const form = parseForm(ToolEditFormSchema, fields);
+	const version = Number(form.version);
+	// Checked before the photo is processed, so a stale edit stores nothing; checked again by the
+	// update itself, which is what decides.
+	if ((await getTool(db, id)).version !== version) throw new StaleEditError();
+	const stored = photo ? await storeToolPhoto(images, photo) : {};
+	const isUpdated = await updateToolAtVersion(
+		db,
+		id,
+		version,
+		{ ...toChanges(form), ...stored },
+		new Date().toISOString(),
+	);
+	if (!isUpdated) {
+		await getTool(db, id);
+		throw new StaleEditError();
+	}
+	forgetCatalogVersion(listCache);
+	return getTool(db, id);
+}
+
+/** Takes a tool out of the catalog; its row stays for the orders that refer to it. */
+export async function deleteTool(
+	{ db, listCache }: ToolsDeps,
+	id: string,
+): Promise<void> {
+	if (!(await markToolDeleted(db, id, new Date().toISOString())))
+		throw new NotFoundError("Tool not found");
+	forgetCatalogVersion(listCache);
 }

@@ -2,6 +2,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
 	Kysely,
+	PostgresAdapter,
 	PostgresDialect,
 	type SqliteDatabase,
 	SqliteDialect,
@@ -12,6 +13,11 @@ import { ensureWritableFolder } from "../writable-folder.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
+
+/** For the few queries that use a database's own features (text search, row locks). */
+export function isPostgres(db: Db): boolean {
+	return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 function warnConnectionLost(error: Error): void {
 	console.warn(

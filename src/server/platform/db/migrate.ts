@@ -7,18 +7,37 @@ import {
 import * as createCatalog from "./migrations/2026-11-21-0800-create-catalog.ts";
 import * as addCatalogVersion from "./migrations/2026-11-21-0900-add-catalog-version.ts";
 import * as createAccounts from "./migrations/2026-11-23-0900-create-accounts.ts";
+import * as manageCatalog from "./migrations/2026-11-24-0900-manage-catalog.ts";
+import { moveImageFilesIn } from "./migrations/2026-11-24-0910-move-image-files-in.ts";
+
+export type MigrationContext = {
+	/**
+	 * The folder where this instance kept image files before images moved into the database
+	 * (DATA_DIR/images); undefined where there never was one.
+	 */
+	legacyImagesDir: string | undefined;
+};
 
 // Listed by hand rather than read from disk: the list is the migration history, and it works the
 // same under tsx, a bundler or compiled output.
-const migrations: Record<string, Migration> = {
-	"2026-11-21-0800-create-catalog": createCatalog,
-	"2026-11-21-0900-add-catalog-version": addCatalogVersion,
-	"2026-11-23-0900-create-accounts": createAccounts,
-};
+function listMigrations(context: MigrationContext): Record<string, Migration> {
+	return {
+		"2026-11-21-0800-create-catalog": createCatalog,
+		"2026-11-21-0900-add-catalog-version": addCatalogVersion,
+		"2026-11-23-0900-create-accounts": createAccounts,
+		"2026-11-24-0900-manage-catalog": manageCatalog,
+		"2026-11-24-0910-move-image-files-in": moveImageFilesIn(
+			context.legacyImagesDir,
+		),
+	};
+}
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
-export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+export async function migrateToLatest<T>(
+	db: Kysely<T>,
+	context: MigrationContext,
+): Promise<string[]> {
+	const migrations = listMigrations(context);
+	const provider: MigrationProvider = { getMigrations: async () => migrations };
 	const migrator = new Migrator({ db, provider });
 	const { error, results } = await migrator.migrateToLatest();
 	if (error) throw error instanceof Error ? error : new Error(String(error));

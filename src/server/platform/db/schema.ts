@@ -7,11 +7,20 @@ export type ToolsTable = {
 	available_quantity: number;
 	minimum_quantity: number;
 	img: string;
+	img_large: string;
 	supplier_name: string;
 	supplier_email: string | null;
 	created_at: string;
 	updated_at: string;
 	deleted_at: string | null;
+	version: number;
+};
+
+/** Image bytes by content-addressed name (platform/images/image-store.ts). */
+export type ImagesTable = {
+	name: string;
+	bytes: Buffer | Uint8Array;
+	created_at: string;
 };
 
 export type ReviewsTable = {
@@ -99,6 +108,7 @@ export type Database = {
 	profiles: ProfilesTable;
 	catalog_version: CatalogVersionTable;
 	tools: ToolsTable;
+	images: ImagesTable;
 	reviews: ReviewsTable;
 	blog_posts: BlogPostsTable;
 	faqs: FaqsTable;

@@ -172,7 +172,7 @@ test("the OpenAPI document describes every API route", async () => {
 	const toolList = document.paths["/api/tools"].get;
 	expect(
 		toolList.parameters.map((parameter: { name: string }) => parameter.name),
-	).toEqual(["page", "page_size"]);
+	).toEqual(["page", "page_size", "q"]);
 	expect(
 		toolList.responses["200"].content["application/json"].schema.properties
 			.items,

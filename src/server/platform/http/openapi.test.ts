@@ -74,6 +74,7 @@ test("every operation has the operationId generated clients name their methods a
 	);
 	expect(operationIds.sort()).toEqual(
 		[
+			"DELETE /api/tools/{toolId} deleteTool",
 			"GET /api/blog-posts listBlogPosts",
 			"GET /api/blog-posts/{slug} getBlogPost",
 			"GET /api/faqs listFaqs",
@@ -88,8 +89,10 @@ test("every operation has the operationId generated clients name their methods a
 			"GET /api/tools/{toolId} getTool",
 			"GET /api/users listUsers",
 			"PATCH /api/profile updateProfile",
+			"POST /api/tools addTool",
 			"POST /api/users/{id}/admin makeAdmin",
 			"PUT /api/profile/photo updateProfilePhoto",
+			"PUT /api/tools/{toolId} editTool",
 			"DELETE /api/users/{id} removeUser",
 		].sort(),
 	);

@@ -1,7 +1,5 @@
-import { createHash, randomUUID } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import type { Readable } from "node:stream";
+import { createHash } from "node:crypto";
+import type { Db } from "../db/database.ts";
 
 /** Public URL prefix under which stored images are served. */
 export const IMAGE_URL_PREFIX = "/images/";
@@ -13,41 +11,42 @@ export function isValidImageName(name: string): boolean {
 }
 
 /**
- * Where product images live. Names are content-addressed, so a stored image never changes and can
- * be cached for a year. One small interface so a shared store can replace the local folder when
- * several instances serve the shop.
+ * Where images live. Names are content-addressed, so a stored image never changes and can be
+ * cached for a year. One small interface, so the store can move without its callers noticing.
  */
 export type ImageStore = {
-	/** Stores WebP bytes and returns the public URL path. */
+	/** Stores WebP bytes under a name made from `prefix` and their hash; returns the public URL path. */
 	putWebp(prefix: string, bytes: Buffer): Promise<string>;
-	/** Opens a stored image, or null when there is none by that name. */
-	open(name: string): Promise<{ stream: Readable; size: number } | null>;
+	/** The bytes of a stored image, or null when there is none by that name. */
+	open(name: string): Promise<Buffer | null>;
 };
 
-export function createLocalImageStore(dir: string): ImageStore {
-	fs.mkdirSync(dir, { recursive: true });
+/**
+ * Images in the database (the `images` table), so every server instance on one database serves
+ * every image, with no shared folder to mount (docs/decisions/008-catalog-management.md).
+ */
+export function createDbImageStore(db: Db): ImageStore {
 	return {
 		async putWebp(prefix, bytes) {
 			const name = `${prefix}-${createHash("sha256").update(bytes).digest("hex").slice(0, 16)}.webp`;
 			if (!isValidImageName(name))
 				throw new Error(`Not a valid image name prefix: ${prefix}`);
-			const target = path.join(dir, name);
-			if (!fs.existsSync(target)) {
-				const temporary = `${target}.${randomUUID()}.tmp`;
-				await fs.promises.writeFile(temporary, bytes);
-				await fs.promises.rename(temporary, target);
-			}
+			// The same bytes always get the same name: a second upload of them stores nothing new.
+			await db
+				.insertInto("images")
+				.values({ name, bytes, created_at: new Date().toISOString() })
+				.onConflict((conflict) => conflict.column("name").doNothing())
+				.execute();
 			return `${IMAGE_URL_PREFIX}${name}`;
 		},
 		async open(name) {
 			if (!isValidImageName(name)) return null;
-			const file = path.join(dir, name);
-			try {
-				const stat = await fs.promises.stat(file);
-				return { stream: fs.createReadStream(file), size: stat.size };
-			} catch {
-				return null;
-			}
+			const row = await db
+				.selectFrom("images")
+				.select("bytes")
+				.where("name", "=", name)
+				.executeTakeFirst();
+			return row ? Buffer.from(row.bytes) : null;
 		},
 	};
 }

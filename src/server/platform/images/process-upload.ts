@@ -37,15 +37,43 @@ function sniffFormat(bytes: Buffer): "jpeg" | "png" | "webp" | undefined {
 	return undefined;
 }
 
+export type ImageSize = {
+	width: number;
+	height: number;
+	/** A smaller upload is kept at its own size instead of being blown up to this one. */
+	withoutEnlargement?: boolean;
+};
+
 /**
- * Judges an uploaded image by its bytes, then re-encodes it to WebP at the given size, which
- * drops metadata and anything hidden after the picture. Refuses with a 400 what is not a whole
- * JPEG, PNG or WebP within the limits.
+ * Decoding holds the whole picture in memory (up to MAX_UPLOAD_PIXELS × 4 bytes): at most this
+ * many run at once, and the others wait their turn, so a burst of uploads cannot exhaust memory.
+ */
+const MAX_CONCURRENT_DECODES = 2;
+let decodesRunning = 0;
+const decodeQueue: (() => void)[] = [];
+
+async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+	if (decodesRunning >= MAX_CONCURRENT_DECODES)
+		await new Promise<void>((resolve) => decodeQueue.push(resolve));
+	else decodesRunning++;
+	try {
+		return await work();
+	} finally {
+		const next = decodeQueue.shift();
+		if (next) next();
+		else decodesRunning--;
+	}
+}
+
+/**
+ * Judges an uploaded image by its bytes, then re-encodes it to WebP at each of the given sizes,
+ * which drops metadata and anything hidden after the picture. Refuses with a 400 what is not a
+ * whole JPEG, PNG or WebP within the limits.
  */
 export async function processUploadedImage(
 	bytes: Buffer,
-	size: { width: number; height: number },
-): Promise<Buffer> {
+	sizes: readonly ImageSize[],
+): Promise<Buffer[]> {
 	if (bytes.length === 0)
 		throw new ImageRejectedError("The image file is empty");
 	if (bytes.length > MAX_UPLOAD_BYTES)
@@ -54,24 +82,35 @@ export async function processUploadedImage(
 	if (!sniffed)
 		throw new ImageRejectedError("Only JPEG, PNG and WebP images are accepted");
 	try {
-		const image = sharp(bytes, {
-			limitInputPixels: MAX_UPLOAD_PIXELS,
-			failOn: "truncated",
+		return await withDecodeSlot(async () => {
+			const image = sharp(bytes, {
+				limitInputPixels: MAX_UPLOAD_PIXELS,
+				failOn: "truncated",
+			});
+			const metadata = await image.metadata();
+			if (
+				!metadata.format ||
+				!ACCEPTED_FORMATS.has(metadata.format) ||
+				metadata.format !== sniffed
+			)
+				throw new ImageRejectedError(
+					"Only JPEG, PNG and WebP images are accepted",
+				);
+			const outputs: Buffer[] = [];
+			for (const size of sizes)
+				outputs.push(
+					await image
+						.clone()
+						.rotate()
+						.resize(size.width, size.height, {
+							fit: "cover",
+							withoutEnlargement: size.withoutEnlargement ?? false,
+						})
+						.webp({ quality: 82 })
+						.toBuffer(),
+				);
+			return outputs;
 		});
-		const metadata = await image.metadata();
-		if (
-			!metadata.format ||
-			!ACCEPTED_FORMATS.has(metadata.format) ||
-			metadata.format !== sniffed
-		)
-			throw new ImageRejectedError(
-				"Only JPEG, PNG and WebP images are accepted",
-			);
-		return await image
-			.rotate()
-			.resize(size.width, size.height, { fit: "cover" })
-			.webp({ quality: 82 })
-			.toBuffer();
 	} catch (error) {
 		if (error instanceof ImageRejectedError) throw error;
 		const message = error instanceof Error ? error.message : "";

@@ -1,15 +1,126 @@
-import { ToolPageSchema } from "../../../shared/tools.schemas.ts";
+import {
+	keepPreviousData,
+	useMutation,
+	useQuery,
+	useQueryClient,
+} from "@tanstack/react-query";
+import {
+	MANAGE_TOOLS_PAGE_SIZE,
+	TOOL_IMAGE_FIELD,
+	type ToolEditForm,
+	type ToolForm,
+	ToolPageSchema,
+	ToolSchema,
+} from "../../../shared/tools.schemas.ts";
+import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
 
+/** Every key starts with "tools", so a change to the catalog refreshes every list and page. */
 export const toolKeys = {
+	all: ["tools"] as const,
 	latest: (pageSize: number) => ["tools", "latest", pageSize] as const,
+	search: (q: string, pageSize: number) =>
+		["tools", "search", q, pageSize] as const,
+	page: (page: number) => ["tools", "page", page] as const,
+	tool: (toolId: string) => ["tools", "tool", toolId] as const,
+	edited: (toolId: string) => ["tools", "edited", toolId] as const,
 };
 
-export function useLatestTools(pageSize: number) {
+const toolPath = (toolId: string) => `/api/tools/${encodeURIComponent(toolId)}`;
+
+/** The newest tools, page by page; with `q`, only the tools that match it, best first. */
+export function useLatestTools(pageSize: number, q = "") {
 	return usePagedList(
-		toolKeys.latest(pageSize),
+		q ? toolKeys.search(q, pageSize) : toolKeys.latest(pageSize),
 		"/api/tools",
 		ToolPageSchema,
 		pageSize,
+		q ? { q } : {},
+	);
+}
+
+/** One numbered page of Manage Products; the last page stays on screen while the next loads. */
+export function useToolsPage(page: number) {
+	return useQuery({
+		queryKey: toolKeys.page(page),
+		queryFn: ({ signal }) => {
+			const params = new URLSearchParams({
+				page: String(page),
+				page_size: String(MANAGE_TOOLS_PAGE_SIZE),
+			});
+			return apiGet(`/api/tools?${params}`, ToolPageSchema, signal);
+		},
+		placeholderData: keepPreviousData,
+	});
+}
+
+export function useTool(toolId: string) {
+	return useQuery({
+		queryKey: toolKeys.tool(toolId),
+		queryFn: ({ signal }) => apiGet(toolPath(toolId), ToolSchema, signal),
+	});
+}
+
+/**
+ * The tool as stored now, for its edit form: always read afresh, never from a cache, and not
+ * read again behind the admin's back (a refetch would refill the form they are typing in).
+ */
+export function useToolToEdit(toolId: string) {
+	return useQuery({
+		queryKey: toolKeys.edited(toolId),
+		queryFn: ({ signal }) => apiGet(toolPath(toolId), ToolSchema, signal),
+		staleTime: 0,
+		gcTime: 0,
+		refetchOnWindowFocus: false,
+		refetchOnReconnect: false,
+	});
+}
+
+function toMultipart(
+	fields: Record<string, string>,
+	image: File | undefined,
+): FormData {
+	const form = new FormData();
+	for (const [name, value] of Object.entries(fields)) form.append(name, value);
+	if (image) form.append(TOOL_IMAGE_FIELD, image);
+	return form;
+}
+
+function useCatalogChange<Input, Output>(
+	change: (input: Input) => Promise<Output>,
+) {
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: change,
+		onSuccess: () => queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+	});
+}
+
+export function useAddTool() {
+	return useCatalogChange(
+		({ fields, image }: { fields: ToolForm; image: File }) =>
+			apiSend("POST", "/api/tools", toMultipart(fields, image), ToolSchema),
+	);
+}
+
+/** Saves an edit made on `fields.version`; a newer save in between is a 409 CONFLICT. */
+export function useEditTool() {
+	return useCatalogChange(
+		({
+			toolId,
+			fields,
+			image,
+		}: {
+			toolId: string;
+			fields: ToolEditForm;
+			image: File | undefined;
+		}) =>
+			apiSend("PUT", toolPath(toolId), toMultipart(fields, image), ToolSchema),
+	);
+}
+
+export function useDeleteTool() {
+	return useCatalogChange((toolId: string) =>
+		apiSend("DELETE", toolPath(toolId), undefined),
 	);
 }

@@ -19,7 +19,7 @@ const CUSTOMER_MENU = [
 function isEntryActive(to: string, pathname: string): boolean {
 	const path = pathname.replace(/\/$/, "");
 	if (to === "/dashboard/profile" && path === "/dashboard") return true;
-	return path === to;
+	return path === to || path.startsWith(`${to}/`);
 }
 
 /** The dashboard: a side drawer with the menu of the caller's role, always open on large screens. */

@@ -3,9 +3,12 @@ import { Navigate, Route, Routes } from "react-router";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useSession } from "../../features/auth/session.queries.ts";
 import { NotFoundPage } from "../not-found-page.tsx";
+import { AddProductPage } from "./add-product-page.tsx";
 import { ComingSoonPage } from "./coming-soon-page.tsx";
 import { DashboardLayout } from "./dashboard-layout.tsx";
+import { EditProductPage } from "./edit-product-page.tsx";
 import { MakeAdminPage } from "./make-admin-page.tsx";
+import { ManageProductsPage } from "./manage-products-page.tsx";
 import { ProfilePage } from "./profile-page.tsx";
 
 /** A page of one role; the other role is sent to its own dashboard (the API refuses it too). */
@@ -57,10 +60,15 @@ export function DashboardRoutes(): JSX.Element {
 					path="manage-products"
 					element={
 						<OnlyFor forRole="admin">
-							<ComingSoonPage
-								title="Manage Products"
-								text="Editing, restocking and removing tools will be done here."
-							/>
+							<ManageProductsPage />
+						</OnlyFor>
+					}
+				/>
+				<Route
+					path="manage-products/:toolId/edit"
+					element={
+						<OnlyFor forRole="admin">
+							<EditProductPage />
 						</OnlyFor>
 					}
 				/>
@@ -79,10 +87,7 @@ export function DashboardRoutes(): JSX.Element {
 					path="add-a-product"
 					element={
 						<OnlyFor forRole="admin">
-							<ComingSoonPage
-								title="Add A Product"
-								text="The form to add a tool with its photo will be here."
-							/>
+							<AddProductPage />
 						</OnlyFor>
 					}
 				/>

@@ -15,8 +15,10 @@ function renderCard(stock: {
 			"A circular saw for straight cuts in timber and sheet material.",
 		price_cents: 12_900,
 		img: "/images/circular-saw.webp",
+		img_large: "/images/circular-saw-large.webp",
 		supplier_name: "Northwind Power Tools",
 		created_at: "2026-11-21T08:00:00.000Z",
+		version: 1,
 		...stock,
 	};
 	const { unmount } = render(

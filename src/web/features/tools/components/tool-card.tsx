@@ -1,14 +1,18 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatCents } from "../../../../shared/money.ts";
 import { isStockOut } from "../../../../shared/purchase-rule.ts";
 import type { Tool } from "../../../../shared/tools.schemas.ts";
 
+/** A tool of the catalog; `actions` replaces its 'Buy Now' link (Manage Products: edit, delete). */
 export function ToolCard({
 	tool,
 	isPriority = false,
+	actions,
 }: {
 	tool: Tool;
 	isPriority?: boolean;
+	actions?: ReactNode;
 }) {
 	return (
 		<article
@@ -54,13 +58,15 @@ export function ToolCard({
 					) : (
 						<span />
 					)}
-					<Link
-						to={`/tool-purchase/${tool.id}`}
-						className="btn btn-primary"
-						aria-label={`Buy Now: ${tool.tool_name}`}
-					>
-						Buy Now
-					</Link>
+					{actions ?? (
+						<Link
+							to={`/tool-purchase/${tool.id}`}
+							className="btn btn-primary"
+							aria-label={`Buy Now: ${tool.tool_name}`}
+						>
+							Buy Now
+						</Link>
+					)}
 				</div>
 			</div>
 		</article>
