@@ -11,6 +11,7 @@ import { assertNotLastAdmin } from "./features/accounts/accounts.service.ts";
 import { blogRoutes } from "./features/blog/blog.routes.ts";
 import { faqsRoutes } from "./features/faqs/faqs.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
+import { ordersRoutes } from "./features/orders/orders.routes.ts";
 import { reviewsRoutes } from "./features/reviews/reviews.routes.ts";
 import { toolsRoutes } from "./features/tools/tools.routes.ts";
 import { createToolListCache } from "./features/tools/tools.service.ts";
@@ -48,6 +49,10 @@ import {
 import type { ImageStore } from "./platform/images/image-store.ts";
 import { imagesRoutes } from "./platform/images/images.routes.ts";
 import { createMailer, type Mailer } from "./platform/mail/mailer.ts";
+import {
+	createTestPaymentGateway,
+	type PaymentGateway,
+} from "./platform/payments/payment-gateway.ts";
 
 export type AppDeps = {
 	config: Config;
@@ -57,6 +62,8 @@ export type AppDeps = {
 	clock?: Clock;
 	/** Where mail goes; by default SMTP when configured, else the outbox in DATA_DIR. */
 	mailer?: Mailer;
+	/** How payments are taken; by default the built-in test provider. */
+	payments?: PaymentGateway;
 };
 
 /** A hop count becomes "trust the nearest n proxies", which Fastify takes as a function. */
@@ -78,6 +85,7 @@ export async function buildApp({
 	images,
 	clock = monotonicClock,
 	mailer: givenMailer,
+	payments = createTestPaymentGateway(),
 }: AppDeps): Promise<FastifyInstance> {
 	const securityHeaders = createSecurityHeaders({
 		isHttps: config.publicUrl.startsWith("https://"),
@@ -141,6 +149,11 @@ export async function buildApp({
 	// Made here, not inside a plugin, so every tools route and writer shares one list cache (decision 006).
 	const tools = { db, images, listCache: createToolListCache(clock) };
 	await app.register(toolsRoutes, { prefix: "/api", tools, guard });
+	await app.register(ordersRoutes, {
+		prefix: "/api",
+		orders: { db, payments, mailer, log: app.log },
+		guard,
+	});
 	await app.register(reviewsRoutes, { prefix: "/api", db });
 	await app.register(blogRoutes, { prefix: "/api", db });
 	await app.register(faqsRoutes, { prefix: "/api", db });

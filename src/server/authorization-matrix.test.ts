@@ -35,6 +35,12 @@ type Fixture = {
 	deletedToolId: string;
 	newTool: Awaited<ReturnType<typeof toolFormBody>>;
 	toolEdit: Awaited<ReturnType<typeof toolFormBody>>;
+	/** A tool and quantity anyone may order, and orders of "customer", one per route that changes one. */
+	orderInput: { tool_id: string; order_quantity: number };
+	viewedOrderId: string;
+	cancelledOrderId: string;
+	paidOrderId: string;
+	deletedOrderId: string;
 };
 
 type Probe = {
@@ -52,6 +58,13 @@ const everyone = (status: number): Expected => ({
 const signedIn = (status: number): Expected => ({
 	...everyone(status),
 	anonymous: 401,
+});
+/** A customer's own order: theirs to use, a 404 for everyone else (admins manage the list). */
+const ownerOnly = (status: number): Expected => ({
+	anonymous: 401,
+	customer: status,
+	otherCustomer: 404,
+	admin: 404,
 });
 const adminOnly = (status: number): Expected => ({
 	anonymous: 401,
@@ -77,6 +90,7 @@ const PUBLIC_READS = [
 	"/api/reviews",
 	"/api/blog-posts",
 	"/api/faqs",
+	"/api/payment-options",
 ];
 
 /**
@@ -170,6 +184,76 @@ const MATRIX: Record<string, Probe[]> = {
 		},
 	],
 	"GET /api/users": [{ request: get("/api/users"), expected: adminOnly(200) }],
+	"POST /api/orders": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: "/api/orders",
+				payload: f.orderInput,
+			}),
+			expected: signedIn(201),
+		},
+	],
+	"GET /api/me/orders": [
+		{ request: get("/api/me/orders"), expected: signedIn(200) },
+	],
+	"GET /api/orders/:orderId": [
+		{
+			request: (f) => ({
+				method: "GET",
+				url: `/api/orders/${f.viewedOrderId}`,
+			}),
+			expected: ownerOnly(200),
+		},
+	],
+	"POST /api/orders/:orderId/cancel": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: `/api/orders/${f.cancelledOrderId}/cancel`,
+			}),
+			expected: ownerOnly(200),
+		},
+	],
+	"POST /api/orders/:orderId/payment": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: `/api/orders/${f.paidOrderId}/payment`,
+			}),
+			expected: ownerOnly(200),
+		},
+	],
+	"GET /api/orders": [
+		{ request: get("/api/orders"), expected: adminOnly(200) },
+	],
+	"DELETE /api/orders/:orderId": [
+		{
+			request: (f) => ({
+				method: "DELETE",
+				url: `/api/orders/${f.deletedOrderId}`,
+			}),
+			expected: adminOnly(204),
+		},
+	],
+	"GET /api/order-deletions": [
+		{ request: get("/api/order-deletions"), expected: adminOnly(200) },
+	],
+	// Signed by the payment provider, not by a session: without Stripe configured no signature is valid.
+	"POST /api/payments/stripe/webhook": [
+		{
+			request: () => ({
+				method: "POST",
+				url: "/api/payments/stripe/webhook",
+				headers: {
+					"content-type": "application/json",
+					"stripe-signature": "t=1,v1=00",
+				},
+				payload: "{}",
+			}),
+			expected: everyone(400),
+		},
+	],
 	"POST /api/tools": [
 		{
 			request: (f) => ({
@@ -251,8 +335,27 @@ async function createFullApp() {
 	return createTestApp({ seed: true, config: { webRoot } });
 }
 
-async function createFixture(app: FastifyInstance, db: Db): Promise<Fixture> {
+async function createFixture(
+	app: FastifyInstance,
+	db: Db,
+	customer: SignedIn,
+): Promise<Fixture> {
 	const tool = (await app.inject({ url: "/api/tools" })).json().items[0];
+	const orderInput = {
+		tool_id: String(tool.id),
+		order_quantity: Number(tool.minimum_quantity),
+	};
+	const placeOrder = async () => {
+		const response = await app.inject({
+			method: "POST",
+			url: "/api/orders",
+			headers: authHeaders(customer.cookie),
+			payload: orderInput,
+		});
+		if (response.statusCode !== 201)
+			throw new Error(`placing an order failed: ${response.body}`);
+		return String(response.json().id);
+	};
 	const post = (await app.inject({ url: "/api/blog-posts" })).json().items[0];
 	const form = new FormData();
 	const png = await sharp({
@@ -278,6 +381,11 @@ async function createFixture(app: FastifyInstance, db: Db): Promise<Fixture> {
 			["image", await makePng(), "tool.png", "image/png"],
 		]),
 		toolEdit: await toolFormBody({ ...VALID_TOOL_FIELDS, version: "1" }),
+		orderInput,
+		viewedOrderId: await placeOrder(),
+		cancelledOrderId: await placeOrder(),
+		paidOrderId: await placeOrder(),
+		deletedOrderId: await placeOrder(),
 	};
 }
 
@@ -310,7 +418,7 @@ test("each caller gets the status the matrix names on every route", async () => 
 		otherCustomer: await signUp(t.app, { name: "Other Customer" }),
 		admin: await signUpAdmin(t.app, t.db),
 	};
-	const fixture = await createFixture(t.app, t.db);
+	const fixture = await createFixture(t.app, t.db, callers.customer);
 	const failures: string[] = [];
 	for (const route of listRoutes(t.app)) {
 		for (const probe of probesOf(route) ?? []) {

@@ -226,12 +226,59 @@ export async function markToolDeleted(
 	return result.numUpdatedRows === 1n;
 }
 
-/** Bumped by database triggers on every change to tools (see the add-catalog-version migration). */
+/**
+ * The sum of the catalog's version shards, which database triggers bump on every change to a
+ * tool (migration shard-catalog-version): it changes whenever any tool does.
+ */
 export async function findCatalogVersion(db: Db): Promise<string> {
 	const row = await db
-		.selectFrom("catalog_version")
-		.select("version")
-		.where("id", "=", 1)
+		.selectFrom("catalog_version_shards")
+		.select((eb) => eb.fn.sum<number | string>("version").as("version"))
 		.executeTakeFirstOrThrow();
 	return String(row.version);
+}
+
+/** What an order copies from its tool when it is placed. */
+export type ToolForOrder = Pick<
+	Tool,
+	"id" | "tool_name" | "img" | "description" | "price_cents"
+>;
+
+/**
+ * Takes `quantity` pieces of a tool in one conditional statement: only while the tool is in the
+ * catalog, its stock covers the quantity and the quantity reaches its minimum order. Two orders
+ * racing for the last pieces cannot both succeed: the database re-checks the condition on the row
+ * it locks. Returns the tool as the order copies it, or undefined when nothing was taken.
+ */
+export async function takeStock(
+	db: Db,
+	id: string,
+	quantity: number,
+): Promise<ToolForOrder | undefined> {
+	return db
+		.updateTable("tools")
+		.set((eb) => ({
+			available_quantity: eb("available_quantity", "-", quantity),
+		}))
+		.where("id", "=", id)
+		.where("deleted_at", "is", null)
+		.where("available_quantity", ">=", quantity)
+		.where("minimum_quantity", "<=", quantity)
+		.returning(["id", "tool_name", "img", "description", "price_cents"])
+		.executeTakeFirst();
+}
+
+/** Puts pieces back, for a cancelled or deleted unpaid order (even of a tool deleted since). */
+export async function returnStock(
+	db: Db,
+	id: string,
+	quantity: number,
+): Promise<void> {
+	await db
+		.updateTable("tools")
+		.set((eb) => ({
+			available_quantity: eb("available_quantity", "+", quantity),
+		}))
+		.where("id", "=", id)
+		.execute();
 }

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import type { FieldIssue } from "../../../shared/api-error.ts";
 import type { Page } from "../../../shared/paging.schemas.ts";
+import { checkPurchase } from "../../../shared/purchase-rule.ts";
 import {
 	dollarsToCents,
 	searchTerms,
@@ -34,8 +35,11 @@ import {
 	findToolsPage,
 	insertTools,
 	markToolDeleted,
+	returnStock,
 	searchToolsPage,
 	type ToolChanges,
+	type ToolForOrder,
+	takeStock,
 	updateToolAtVersion,
 } from "./tools.repository.ts";
 
@@ -284,4 +288,33 @@ export async function deleteTool(
 	if (!(await markToolDeleted(db, id, new Date().toISOString())))
 		throw new NotFoundError("Tool not found");
 	forgetCatalogVersion(listCache);
+}
+
+/**
+ * Takes the pieces of an order from a tool's stock, inside the caller's transaction, or explains
+ * with a 404 or 409 why it cannot: the tool is gone, out of stock, or the quantity is outside
+ * its minimum order and current stock (the message shows the current figures).
+ */
+export async function takeToolStock(
+	db: Db,
+	toolId: string,
+	quantity: number,
+): Promise<ToolForOrder> {
+	const taken = await takeStock(db, toolId, quantity);
+	if (taken) return taken;
+	const tool = await getTool(db, toolId);
+	const check = checkPurchase(tool, quantity);
+	const message = check.canOrder
+		? "The stock changed while ordering. Please try again."
+		: check.message;
+	throw new ConflictError(message, [{ field: "order_quantity", message }]);
+}
+
+/** Puts the pieces of a cancelled or deleted unpaid order back, inside the caller's transaction. */
+export async function returnToolStock(
+	db: Db,
+	toolId: string,
+	quantity: number,
+): Promise<void> {
+	await returnStock(db, toolId, quantity);
 }

@@ -9,6 +9,8 @@ import * as addCatalogVersion from "./migrations/2026-11-21-0900-add-catalog-ver
 import * as createAccounts from "./migrations/2026-11-23-0900-create-accounts.ts";
 import * as manageCatalog from "./migrations/2026-11-24-0900-manage-catalog.ts";
 import { moveImageFilesIn } from "./migrations/2026-11-24-0910-move-image-files-in.ts";
+import * as shardCatalogVersion from "./migrations/2026-11-25-0800-shard-catalog-version.ts";
+import * as createOrders from "./migrations/2026-11-25-0900-create-orders.ts";
 
 export type MigrationContext = {
 	/**
@@ -29,6 +31,8 @@ function listMigrations(context: MigrationContext): Record<string, Migration> {
 		"2026-11-24-0910-move-image-files-in": moveImageFilesIn(
 			context.legacyImagesDir,
 		),
+		"2026-11-25-0800-shard-catalog-version": shardCatalogVersion,
+		"2026-11-25-0900-create-orders": createOrders,
 	};
 }
 

@@ -51,10 +51,54 @@ export type FaqsTable = {
 	answer: string;
 };
 
-export type CatalogVersionTable = {
-	id: number;
+/** 256 counters; a change to a tool bumps the one its id falls in (docs/decisions/009-orders.md). */
+export type CatalogVersionShardsTable = {
+	shard: number;
 	/** bigint: PostgreSQL returns it as a string. */
 	version: number | string;
+};
+
+export type OrdersTable = {
+	id: string;
+	/** Null once the customer's account is removed; the order keeps email and name. */
+	user_id: string | null;
+	email: string;
+	user_name: string;
+	tool_id: string;
+	tool_name: string;
+	img: string;
+	description: string;
+	price_cents: number;
+	order_quantity: number;
+	/** bigint: PostgreSQL returns it as a string. */
+	total_cents: number | string;
+	status: "unpaid" | "paid" | "cancelled";
+	payment_id: string | null;
+	payment_provider: string | null;
+	payment_intent_id: string | null;
+	idempotency_key: string | null;
+	created_at: string;
+	updated_at: string;
+	paid_at: string | null;
+	cancelled_at: string | null;
+	deleted_at: string | null;
+};
+
+export type OrderDeletionsTable = {
+	id: string;
+	order_id: string;
+	deleted_at: string;
+	deleted_by_id: string | null;
+	deleted_by_email: string;
+	restocked: number;
+	order_snapshot: string;
+};
+
+export type PaymentEventsTable = {
+	event_id: string;
+	type: string;
+	order_id: string | null;
+	received_at: string;
 };
 
 /**
@@ -106,7 +150,10 @@ export type Database = {
 	sessions: SessionsTable;
 	accounts: AccountsTable;
 	profiles: ProfilesTable;
-	catalog_version: CatalogVersionTable;
+	catalog_version_shards: CatalogVersionShardsTable;
+	orders: OrdersTable;
+	order_deletions: OrderDeletionsTable;
+	payment_events: PaymentEventsTable;
 	tools: ToolsTable;
 	images: ImagesTable;
 	reviews: ReviewsTable;

@@ -31,8 +31,8 @@ export class ForbiddenError extends AppError {
 }
 
 export class ConflictError extends AppError {
-	constructor(message: string) {
-		super(409, "CONFLICT", message);
+	constructor(message: string, details?: FieldIssue[]) {
+		super(409, "CONFLICT", message, details);
 	}
 }
 

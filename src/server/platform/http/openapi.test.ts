@@ -75,6 +75,16 @@ test("every operation has the operationId generated clients name their methods a
 	expect(operationIds.sort()).toEqual(
 		[
 			"DELETE /api/tools/{toolId} deleteTool",
+			"DELETE /api/orders/{orderId} deleteOrder",
+			"GET /api/payment-options getPaymentOptions",
+			"POST /api/orders placeOrder",
+			"GET /api/me/orders listMyOrders",
+			"GET /api/orders/{orderId} getOrder",
+			"POST /api/orders/{orderId}/cancel cancelOrder",
+			"POST /api/orders/{orderId}/payment payOrder",
+			"GET /api/orders listOrders",
+			"GET /api/order-deletions listOrderDeletions",
+			"POST /api/payments/stripe/webhook receiveStripeWebhook",
 			"GET /api/blog-posts listBlogPosts",
 			"GET /api/blog-posts/{slug} getBlogPost",
 			"GET /api/faqs listFaqs",

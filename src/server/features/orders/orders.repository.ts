@@ -1,0 +1,340 @@
+import type { Selectable, SqlBool } from "kysely";
+import { sql } from "kysely";
+import type {
+	Order,
+	OrderDeletion,
+	OrderStatus,
+} from "../../../shared/orders.schemas.ts";
+import type { Db } from "../../platform/db/database.ts";
+import type { OrdersTable } from "../../platform/db/schema.ts";
+
+const orderColumns = [
+	"orders.id",
+	"orders.tool_id",
+	"orders.tool_name",
+	"orders.img",
+	"orders.description",
+	"orders.price_cents",
+	"orders.order_quantity",
+	"orders.total_cents",
+	"orders.email",
+	"orders.user_name",
+	"orders.status",
+	"orders.payment_id",
+	"orders.created_at",
+	"orders.paid_at",
+	"orders.cancelled_at",
+] as const;
+
+type OrderRow = Pick<
+	Selectable<OrdersTable>,
+	| "id"
+	| "tool_id"
+	| "tool_name"
+	| "img"
+	| "description"
+	| "price_cents"
+	| "order_quantity"
+	| "total_cents"
+	| "email"
+	| "user_name"
+	| "status"
+	| "payment_id"
+	| "created_at"
+	| "paid_at"
+	| "cancelled_at"
+>;
+
+function toOrder(row: OrderRow): Order {
+	return {
+		...row,
+		// bigint: PostgreSQL returns it as a string.
+		total_cents: Number(row.total_cents),
+	};
+}
+
+export type NewOrder = Omit<
+	OrdersTable,
+	| "status"
+	| "payment_id"
+	| "payment_provider"
+	| "payment_intent_id"
+	| "paid_at"
+	| "cancelled_at"
+	| "deleted_at"
+	| "updated_at"
+>;
+
+export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
+	await db
+		.insertInto("orders")
+		.values({ ...order, status: "unpaid", updated_at: order.created_at })
+		.execute();
+}
+
+/** An order that is not deleted; with `userId`, only if it is that customer's. */
+export async function findOrder(
+	db: Db,
+	id: string,
+	userId?: string,
+): Promise<(Order & { user_id: string | null }) | undefined> {
+	let query = db
+		.selectFrom("orders")
+		.select([...orderColumns, "orders.user_id"])
+		.where("id", "=", id)
+		.where("deleted_at", "is", null);
+	if (userId !== undefined) query = query.where("user_id", "=", userId);
+	const row = await query.executeTakeFirst();
+	return row ? { ...toOrder(row), user_id: row.user_id } : undefined;
+}
+
+export async function findOrderByIdempotencyKey(
+	db: Db,
+	userId: string,
+	key: string,
+): Promise<Order | undefined> {
+	const row = await db
+		.selectFrom("orders")
+		.select(orderColumns)
+		.where("user_id", "=", userId)
+		.where("idempotency_key", "=", key)
+		.executeTakeFirst();
+	return row ? toOrder(row) : undefined;
+}
+
+export type OrderFilter = {
+	userId?: string;
+	status?: OrderStatus;
+	/** Part of the customer's email, lower case. */
+	emailContains?: string;
+};
+
+function filteredOrders(db: Db, filter: OrderFilter) {
+	let query = db.selectFrom("orders").where("deleted_at", "is", null);
+	if (filter.userId !== undefined)
+		query = query.where("user_id", "=", filter.userId);
+	if (filter.status !== undefined)
+		query = query.where("status", "=", filter.status);
+	if (filter.emailContains) {
+		const pattern = `%${filter.emailContains.replace(/[\\%_]/g, "\\$&")}%`;
+		query = query.where(
+			sql<SqlBool>`lower(orders.email) like ${pattern} escape '\\'`,
+		);
+	}
+	return query;
+}
+
+/** Orders newest first, optionally one customer's, of one status, or by email. */
+export async function findOrdersPage(
+	db: Db,
+	filter: OrderFilter,
+	offset: number,
+	limit: number,
+): Promise<Order[]> {
+	const rows = await filteredOrders(db, filter)
+		.select(orderColumns)
+		.orderBy("created_at", "desc")
+		.orderBy("id", "desc")
+		.limit(limit)
+		.offset(offset)
+		.execute();
+	return rows.map(toOrder);
+}
+
+export async function countOrders(
+	db: Db,
+	filter: OrderFilter,
+): Promise<number> {
+	const row = await filteredOrders(db, filter)
+		.select((eb) => eb.fn.countAll<number | string>().as("count"))
+		.executeTakeFirstOrThrow();
+	return Number(row.count);
+}
+
+/**
+ * Moves an unpaid, undeleted order to another state in one conditional statement; returns
+ * whether it did. With `userId`, only that customer's order.
+ */
+async function leaveUnpaid(
+	db: Db,
+	id: string,
+	changes: Partial<OrdersTable>,
+	userId?: string,
+): Promise<boolean> {
+	let query = db
+		.updateTable("orders")
+		.set(changes)
+		.where("id", "=", id)
+		.where("status", "=", "unpaid")
+		.where("deleted_at", "is", null);
+	if (userId !== undefined) query = query.where("user_id", "=", userId);
+	const result = await query.executeTakeFirst();
+	return result.numUpdatedRows === 1n;
+}
+
+export function markOrderCancelled(
+	db: Db,
+	id: string,
+	at: string,
+	userId?: string,
+): Promise<boolean> {
+	return leaveUnpaid(
+		db,
+		id,
+		{ status: "cancelled", cancelled_at: at, updated_at: at },
+		userId,
+	);
+}
+
+export function markOrderPaid(
+	db: Db,
+	id: string,
+	payment: { paymentId: string; provider: string; at: string },
+): Promise<boolean> {
+	return leaveUnpaid(db, id, {
+		status: "paid",
+		payment_id: payment.paymentId,
+		payment_provider: payment.provider,
+		paid_at: payment.at,
+		updated_at: payment.at,
+	});
+}
+
+/** Deletes an unpaid order, cancelling it in the same statement; true if it was unpaid. */
+export function markUnpaidOrderDeleted(
+	db: Db,
+	id: string,
+	at: string,
+): Promise<boolean> {
+	return leaveUnpaid(db, id, {
+		status: "cancelled",
+		cancelled_at: at,
+		deleted_at: at,
+		updated_at: at,
+	});
+}
+
+/** Deletes a paid or cancelled order; true if there was one to delete. */
+export async function markOrderDeleted(
+	db: Db,
+	id: string,
+	at: string,
+): Promise<boolean> {
+	const result = await db
+		.updateTable("orders")
+		.set({ deleted_at: at, updated_at: at })
+		.where("id", "=", id)
+		.where("deleted_at", "is", null)
+		.executeTakeFirst();
+	return result.numUpdatedRows === 1n;
+}
+
+export async function setPaymentIntent(
+	db: Db,
+	id: string,
+	paymentIntentId: string,
+): Promise<void> {
+	await db
+		.updateTable("orders")
+		.set({ payment_intent_id: paymentIntentId })
+		.where("id", "=", id)
+		.execute();
+}
+
+export async function findPaymentIntentId(
+	db: Db,
+	id: string,
+): Promise<string | null> {
+	const row = await db
+		.selectFrom("orders")
+		.select("payment_intent_id")
+		.where("id", "=", id)
+		.executeTakeFirst();
+	return row?.payment_intent_id ?? null;
+}
+
+/** The order a payment intent was made for, deleted or not. */
+export async function findOrderByPaymentIntent(
+	db: Db,
+	paymentIntentId: string,
+): Promise<Order | undefined> {
+	const row = await db
+		.selectFrom("orders")
+		.select(orderColumns)
+		.where("payment_intent_id", "=", paymentIntentId)
+		.executeTakeFirst();
+	return row ? toOrder(row) : undefined;
+}
+
+/** Remembers a payment-provider event; false when it was already there (a repeated delivery). */
+export async function recordPaymentEvent(
+	db: Db,
+	event: { event_id: string; type: string; order_id: string | null },
+): Promise<boolean> {
+	const inserted = await db
+		.insertInto("payment_events")
+		.values({ ...event, received_at: new Date().toISOString() })
+		.onConflict((conflict) => conflict.column("event_id").doNothing())
+		.returning("event_id")
+		.executeTakeFirst();
+	return inserted !== undefined;
+}
+
+export async function insertOrderDeletion(
+	db: Db,
+	deletion: {
+		id: string;
+		order: Order;
+		deleted_at: string;
+		deleted_by_id: string;
+		deleted_by_email: string;
+		restocked: number;
+	},
+): Promise<void> {
+	await db
+		.insertInto("order_deletions")
+		.values({
+			id: deletion.id,
+			order_id: deletion.order.id,
+			deleted_at: deletion.deleted_at,
+			deleted_by_id: deletion.deleted_by_id,
+			deleted_by_email: deletion.deleted_by_email,
+			restocked: deletion.restocked,
+			order_snapshot: JSON.stringify(deletion.order),
+		})
+		.execute();
+}
+
+export async function findOrderDeletionsPage(
+	db: Db,
+	offset: number,
+	limit: number,
+): Promise<OrderDeletion[]> {
+	const rows = await db
+		.selectFrom("order_deletions")
+		.select([
+			"id",
+			"order_id",
+			"deleted_at",
+			"deleted_by_email",
+			"restocked",
+			"order_snapshot",
+		])
+		.orderBy("deleted_at", "desc")
+		.orderBy("id", "desc")
+		.limit(limit)
+		.offset(offset)
+		.execute();
+	return rows.map(({ order_snapshot, ...row }) => ({
+		...row,
+		order: JSON.parse(order_snapshot) as Order,
+	}));
+}
+
+export async function countOrderDeletions(db: Db): Promise<number> {
+	const row = await db
+		.selectFrom("order_deletions")
+		.select((eb) => eb.fn.countAll<number | string>().as("count"))
+		.executeTakeFirstOrThrow();
+	return Number(row.count);
+}

@@ -1,0 +1,346 @@
+import { randomUUID } from "node:crypto";
+import { formatCents } from "../../../shared/money.ts";
+import type {
+	Order,
+	OrderDeletion,
+	OrderListQuery,
+	OrderPage,
+	PaymentStart,
+	PlaceOrderInput,
+} from "../../../shared/orders.schemas.ts";
+import type { Page, PageQuery } from "../../../shared/paging.schemas.ts";
+import type { Viewer } from "../../platform/auth/session-guard.ts";
+import type { Db } from "../../platform/db/database.ts";
+import { readPage } from "../../platform/db/paging.ts";
+import { ConflictError, NotFoundError } from "../../platform/http/errors.ts";
+import type { Mailer, MailMessage } from "../../platform/mail/mailer.ts";
+import {
+	type PaymentEvent,
+	type PaymentGateway,
+	SHOP_CURRENCY,
+} from "../../platform/payments/payment-gateway.ts";
+import { returnToolStock, takeToolStock } from "../tools/tools.service.ts";
+import {
+	countOrderDeletions,
+	countOrders,
+	findOrder,
+	findOrderByIdempotencyKey,
+	findOrderByPaymentIntent,
+	findOrderDeletionsPage,
+	findOrdersPage,
+	findPaymentIntentId,
+	insertOrder,
+	insertOrderDeletion,
+	markOrderCancelled,
+	markOrderDeleted,
+	markOrderPaid,
+	markUnpaidOrderDeleted,
+	recordPaymentEvent,
+	setPaymentIntent,
+} from "./orders.repository.ts";
+
+type MailLog = { error(object: object, message: string): void };
+
+export type OrdersDeps = {
+	db: Db;
+	payments: PaymentGateway;
+	mailer: Mailer;
+	log: MailLog;
+};
+
+const ORDER_NOT_FOUND = "Order not found";
+
+/** Mail goes out after the change has committed; a mail that fails is logged, never undone. */
+function sendInBackground(deps: OrdersDeps, message: MailMessage): void {
+	deps.mailer.send(message).catch((error: unknown) => {
+		deps.log.error({ err: error, to: message.to }, "order mail failed");
+	});
+}
+
+function describeOrder(order: Order): string {
+	return [
+		`${order.order_quantity} × ${order.tool_name} at ${formatCents(order.price_cents)}`,
+		`Total: ${formatCents(order.total_cents)}`,
+		`Order: ${order.id}`,
+	].join("\n");
+}
+
+function isUniqueViolation(error: unknown): boolean {
+	const { code, message } = error as { code?: unknown; message?: unknown };
+	// PostgreSQL: unique_violation; SQLite: SQLITE_CONSTRAINT_UNIQUE.
+	return (
+		code === "23505" ||
+		code === "SQLITE_CONSTRAINT_UNIQUE" ||
+		(typeof message === "string" && message.includes("UNIQUE constraint"))
+	);
+}
+
+/**
+ * Places an order in one transaction: takes the stock with a conditional update (never below
+ * zero, never below the minimum order) and records the order with a copy of the tool and the
+ * customer. The same Idempotency-Key from the same customer answers with the first order.
+ */
+export async function placeOrder(
+	deps: OrdersDeps,
+	viewer: Viewer,
+	input: PlaceOrderInput,
+	idempotencyKey: string | undefined,
+): Promise<{ order: Order; isReplay: boolean }> {
+	const { db } = deps;
+	if (idempotencyKey) {
+		const earlier = await findOrderByIdempotencyKey(
+			db,
+			viewer.id,
+			idempotencyKey,
+		);
+		if (earlier) return { order: earlier, isReplay: true };
+	}
+	const id = randomUUID();
+	try {
+		await db.transaction().execute(async (trx) => {
+			const tool = await takeToolStock(
+				trx,
+				input.tool_id,
+				input.order_quantity,
+			);
+			await insertOrder(trx, {
+				id,
+				user_id: viewer.id,
+				email: viewer.email,
+				user_name: viewer.name,
+				tool_id: tool.id,
+				tool_name: tool.tool_name,
+				img: tool.img,
+				description: tool.description,
+				price_cents: tool.price_cents,
+				order_quantity: input.order_quantity,
+				total_cents: tool.price_cents * input.order_quantity,
+				idempotency_key: idempotencyKey ?? null,
+				created_at: new Date().toISOString(),
+			});
+		});
+	} catch (error) {
+		// The same key sent twice at once: the other request placed the order.
+		if (idempotencyKey && isUniqueViolation(error)) {
+			const earlier = await findOrderByIdempotencyKey(
+				db,
+				viewer.id,
+				idempotencyKey,
+			);
+			if (earlier) return { order: earlier, isReplay: true };
+		}
+		throw error;
+	}
+	const order = await getOwnOrder(db, viewer, id);
+	sendInBackground(deps, {
+		to: order.email,
+		subject: `Tools Gallery: order confirmed, ${order.tool_name}`,
+		text: `Thank you for your order, ${order.user_name}.\n\n${describeOrder(order)}\n\nIt is unpaid: pay it from My Orders in your dashboard.`,
+	});
+	return { order, isReplay: false };
+}
+
+/** A customer's own order; anyone else's is a 404, as if it did not exist. */
+export async function getOwnOrder(
+	db: Db,
+	viewer: Viewer,
+	id: string,
+): Promise<Order> {
+	const order = await findOrder(db, id, viewer.id);
+	if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+	const { user_id: _owner, ...visible } = order;
+	return visible;
+}
+
+export function listOwnOrders(
+	db: Db,
+	viewer: Viewer,
+	query: PageQuery,
+): Promise<Page<Order>> {
+	const filter = { userId: viewer.id };
+	return readPage(
+		query,
+		(offset, limit) => findOrdersPage(db, filter, offset, limit),
+		() => countOrders(db, filter),
+	);
+}
+
+/** Every customer's orders for the admins, newest first, by status and part of the email. */
+export function listAllOrders(
+	db: Db,
+	query: OrderListQuery,
+): Promise<OrderPage> {
+	const filter = {
+		status: query.status,
+		emailContains: query.email?.toLowerCase() || undefined,
+	};
+	return readPage(
+		query,
+		(offset, limit) => findOrdersPage(db, filter, offset, limit),
+		() => countOrders(db, filter),
+	);
+}
+
+/** Why an order that is the caller's could not leave the unpaid state. */
+function refuseStateChange(order: Order, action: "cancel" | "pay"): never {
+	if (order.status === "paid")
+		throw new ConflictError(
+			action === "cancel"
+				? "A paid order cannot be cancelled"
+				: "This order is already paid",
+		);
+	throw new ConflictError(
+		action === "cancel"
+			? "This order is already cancelled"
+			: "A cancelled order cannot be paid",
+	);
+}
+
+/** Cancels the customer's unpaid order and puts its stock back, in one transaction. */
+export async function cancelOrder(
+	db: Db,
+	viewer: Viewer,
+	id: string,
+): Promise<Order> {
+	const order = await getOwnOrder(db, viewer, id);
+	const isCancelled = await db.transaction().execute(async (trx) => {
+		const cancelled = await markOrderCancelled(
+			trx,
+			id,
+			new Date().toISOString(),
+			viewer.id,
+		);
+		if (cancelled)
+			await returnToolStock(trx, order.tool_id, order.order_quantity);
+		return cancelled;
+	});
+	const now = await getOwnOrder(db, viewer, id);
+	if (!isCancelled) refuseStateChange(now, "cancel");
+	return now;
+}
+
+/**
+ * Pays the customer's unpaid order. With the test provider it is paid at once; with Stripe the
+ * answer carries the PaymentIntent's client secret (the same one when asked again). Paying a paid
+ * order records nothing new.
+ */
+export async function payOrder(
+	deps: OrdersDeps,
+	viewer: Viewer,
+	id: string,
+): Promise<PaymentStart> {
+	const { db, payments } = deps;
+	const order = await getOwnOrder(db, viewer, id);
+	if (order.status === "paid" && payments.options.provider === "test")
+		return { provider: "test", order };
+	if (order.status !== "unpaid") refuseStateChange(order, "pay");
+	const started = await payments.start(
+		order,
+		await findPaymentIntentId(db, id),
+	);
+	if (started.kind === "pending") {
+		await setPaymentIntent(db, id, started.paymentIntentId);
+		return { provider: "stripe", client_secret: started.clientSecret, order };
+	}
+	await recordPayment(deps, order, started.paymentId, "test");
+	const paid = await getOwnOrder(db, viewer, id);
+	if (paid.status !== "paid") refuseStateChange(paid, "pay");
+	return { provider: "test", order: paid };
+}
+
+/** Marks an unpaid order paid (once) and mails the receipt. */
+async function recordPayment(
+	deps: OrdersDeps,
+	order: Order,
+	paymentId: string,
+	provider: string,
+): Promise<boolean> {
+	const isPaid = await markOrderPaid(deps.db, order.id, {
+		paymentId,
+		provider,
+		at: new Date().toISOString(),
+	});
+	if (isPaid)
+		sendInBackground(deps, {
+			to: order.email,
+			subject: `Tools Gallery: payment received, ${order.tool_name}`,
+			text: `We received your payment, ${order.user_name}.\n\n${describeOrder(order)}\nTransaction ID: ${paymentId}`,
+		});
+	return isPaid;
+}
+
+/**
+ * Applies a verified webhook event of the payment provider. Each event counts once (by its id);
+ * only a succeeded payment of exactly the order's total, in the shop's currency, pays an unpaid
+ * order; any other event, or one that arrives late or out of order, changes nothing.
+ */
+export async function applyPaymentEvent(
+	deps: OrdersDeps,
+	event: PaymentEvent,
+): Promise<{ applied: boolean; reason: string }> {
+	const { db } = deps;
+	const order = event.succeeded
+		? await findOrderByPaymentIntent(db, event.succeeded.paymentIntentId)
+		: undefined;
+	const isNew = await recordPaymentEvent(db, {
+		event_id: event.eventId,
+		type: event.type,
+		order_id: order?.id ?? null,
+	});
+	if (!isNew) return { applied: false, reason: "already received" };
+	if (!event.succeeded) return { applied: false, reason: "not a payment" };
+	if (!order) return { applied: false, reason: "no order has this payment" };
+	const { amountCents, currency, paymentIntentId } = event.succeeded;
+	if (amountCents !== order.total_cents || currency !== SHOP_CURRENCY) {
+		deps.log.error(
+			{ orderId: order.id, amountCents, currency },
+			"a payment does not match its order's total; the order stays unpaid",
+		);
+		return { applied: false, reason: "amount or currency mismatch" };
+	}
+	const isPaid = await recordPayment(deps, order, paymentIntentId, "stripe");
+	return { applied: isPaid, reason: isPaid ? "paid" : "order not unpaid" };
+}
+
+/**
+ * Deletes any order for an admin. An unpaid order's stock goes back in the same transaction;
+ * every deletion leaves an audit record of who, when and what.
+ */
+export async function deleteOrder(
+	db: Db,
+	admin: Viewer,
+	id: string,
+): Promise<void> {
+	const order = await findOrder(db, id);
+	if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+	const { user_id: _owner, ...snapshot } = order;
+	const at = new Date().toISOString();
+	const isDeleted = await db.transaction().execute(async (trx) => {
+		let restocked = 0;
+		if (await markUnpaidOrderDeleted(trx, id, at)) {
+			restocked = order.order_quantity;
+			await returnToolStock(trx, order.tool_id, restocked);
+		} else if (!(await markOrderDeleted(trx, id, at))) return false;
+		await insertOrderDeletion(trx, {
+			id: randomUUID(),
+			order: snapshot,
+			deleted_at: at,
+			deleted_by_id: admin.id,
+			deleted_by_email: admin.email,
+			restocked,
+		});
+		return true;
+	});
+	if (!isDeleted) throw new NotFoundError(ORDER_NOT_FOUND);
+}
+
+export function listOrderDeletions(
+	db: Db,
+	query: PageQuery,
+): Promise<Page<OrderDeletion>> {
+	return readPage(
+		query,
+		(offset, limit) => findOrderDeletionsPage(db, offset, limit),
+		() => countOrderDeletions(db),
+	);
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import type { PaymentOptions } from "../../../shared/orders.schemas.ts";
+
+/** What a gateway needs to know of the order it takes a payment for. */
+export type PayableOrder = { id: string; total_cents: number };
+
+export type PaymentStartResult =
+	/** The payment is taken at once (the test provider): record it. */
+	| { kind: "paid"; paymentId: string }
+	/** The browser completes it (Stripe); the order is paid when the provider's webhook says so. */
+	| { kind: "pending"; clientSecret: string; paymentIntentId: string };
+
+/** A payment confirmed by the provider, from a verified webhook event. */
+export type PaymentEvent = {
+	eventId: string;
+	type: string;
+	/** Set for the events that report a completed payment. */
+	succeeded?: {
+		paymentIntentId: string;
+		amountCents: number;
+		currency: string;
+	};
+};
+
+/** The shop's currency: prices are US dollars, in cents. */
+export const SHOP_CURRENCY = "usd";
+
+/** One way of taking payments; the shop has exactly one, chosen by configuration. */
+export type PaymentGateway = {
+	options: PaymentOptions;
+	/**
+	 * Starts paying an order. `existingIntentId` is the payment intent made for it before, if any,
+	 * so that paying twice never makes a second one.
+	 */
+	start(
+		order: PayableOrder,
+		existingIntentId: string | null,
+	): Promise<PaymentStartResult>;
+	/** Checks a webhook's signature on its raw body; throws when it is not the provider's. */
+	verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+};
+
+/**
+ * The built-in test provider: no money moves; a payment is recorded at once with a generated
+ * transaction id. The payment modal says so ("Test mode: no money is taken").
+ */
+export function createTestPaymentGateway(): PaymentGateway {
+	return {
+		options: { provider: "test" },
+		async start() {
+			return { kind: "paid", paymentId: `test_${randomUUID()}` };
+		},
+		verifyWebhook() {
+			throw new Error("the test payment provider sends no webhooks");
+		},
+	};
+}
