@@ -164,3 +164,23 @@ export async function listStoredImages(db: Db): Promise<string[]> {
 		.execute();
 	return rows.map((row) => row.name);
 }
+
+/**
+ * A second server instance on the test app's database, as a second process behind a load
+ * balancer would be: its own connection pool, caches and image store. Closed when the test ends.
+ */
+export async function createSecondInstance(
+	t: TestApp,
+): Promise<FastifyInstance> {
+	const db = createDb(t.config.database);
+	const app = await buildApp({
+		config: t.config,
+		db,
+		images: createDbImageStore(db),
+	});
+	onTestFinished(async () => {
+		await app.close();
+		await db.destroy();
+	});
+	return app;
+}
