@@ -57,14 +57,23 @@ export async function findToolsPage(
 	offset: number,
 	limit: number,
 ): Promise<Tool[]> {
+	// The page's ids come from the listed-tools index alone, however deep the page; only its rows
+	// are then read in full.
 	const rows = await db
 		.selectFrom("tools")
 		.select(toolColumns)
-		.where("deleted_at", "is", null)
+		.where("id", "in", (eb) =>
+			eb
+				.selectFrom("tools")
+				.select("id")
+				.where("deleted_at", "is", null)
+				.orderBy("created_at", "desc")
+				.orderBy("id", "desc")
+				.limit(limit)
+				.offset(offset),
+		)
 		.orderBy("created_at", "desc")
 		.orderBy("id", "desc")
-		.limit(limit)
-		.offset(offset)
 		.execute();
 	return rows.map(toTool);
 }

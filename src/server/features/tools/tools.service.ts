@@ -45,22 +45,29 @@ import {
 
 export type ToolListQuery = { page: number; page_size: number; q?: string };
 
+/**
+ * A page of the catalog, or of a search in it. `countMatches` says how many tools there are in
+ * all; by default it asks the database.
+ */
 export async function listTools(
 	db: Db,
 	query: ToolListQuery,
+	countMatches: (terms: string[]) => Promise<number> = (terms) =>
+		countListed(db, terms),
 ): Promise<Page<Tool>> {
 	const terms = searchTerms(query.q ?? "");
-	if (terms.length === 0)
-		return readPage(
-			query,
-			(offset, limit) => findToolsPage(db, offset, limit),
-			() => countTools(db),
-		);
 	return readPage(
 		query,
-		(offset, limit) => searchToolsPage(db, terms, offset, limit),
-		() => countToolMatches(db, terms),
+		(offset, limit) =>
+			terms.length === 0
+				? findToolsPage(db, offset, limit)
+				: searchToolsPage(db, terms, offset, limit),
+		() => countMatches(terms),
 	);
+}
+
+function countListed(db: Db, terms: string[]): Promise<number> {
+	return terms.length === 0 ? countTools(db) : countToolMatches(db, terms);
 }
 
 export async function getTool(db: Db, id: string): Promise<Tool> {
@@ -84,6 +91,8 @@ export const CATALOG_VERSION_TTL_MS = 100;
 /** Serialized tool-list pages of one server instance, each stamped with the catalog version. */
 export type ToolListCache = {
 	pages: Map<string, { version: string; json: Buffer }>;
+	/** How many tools each search (by its words; "" for the whole catalog) finds, per version. */
+	totals: Map<string, { version: string; total: number }>;
 	clock: Clock;
 	version?: { value: string; readAt: number };
 	/** The version read in flight: requests arriving meanwhile wait for it instead of reading again. */
@@ -100,7 +109,7 @@ export type ToolsDeps = {
 export function createToolListCache(
 	clock: Clock = monotonicClock,
 ): ToolListCache {
-	return { pages: new Map(), clock };
+	return { pages: new Map(), totals: new Map(), clock };
 }
 
 /**
@@ -145,10 +154,19 @@ export async function listToolsSerialized(
 	query: ToolListQuery,
 ): Promise<Buffer> {
 	const version = await currentCatalogVersion(db, listCache);
-	const key = `${query.page}:${query.page_size}:${searchTerms(query.q ?? "").join(" ")}`;
+	const words = searchTerms(query.q ?? "").join(" ");
+	const key = `${query.page}:${query.page_size}:${words}`;
 	const cached = listCache.pages.get(key);
 	if (cached?.version === version) return cached.json;
-	const page: ToolPage = await listTools(db, query);
+	// Every page of one list has the same total: it is counted once per version, not per page.
+	const page: ToolPage = await listTools(db, query, async (terms) => {
+		const known = listCache.totals.get(words);
+		if (known?.version === version) return known.total;
+		const total = await countListed(db, terms);
+		if (listCache.totals.size >= MAX_CACHED_PAGES) listCache.totals.clear();
+		listCache.totals.set(words, { version, total });
+		return total;
+	});
 	const json = Buffer.from(JSON.stringify(z.encode(ToolPageSchema, page)));
 	if (listCache.pages.size >= MAX_CACHED_PAGES) listCache.pages.clear();
 	listCache.pages.set(key, { version, json });

@@ -11,6 +11,7 @@ import * as manageCatalog from "./migrations/2026-11-24-0900-manage-catalog.ts";
 import { moveImageFilesIn } from "./migrations/2026-11-24-0910-move-image-files-in.ts";
 import * as shardCatalogVersion from "./migrations/2026-11-25-0800-shard-catalog-version.ts";
 import * as createOrders from "./migrations/2026-11-25-0900-create-orders.ts";
+import * as indexListedTools from "./migrations/2026-11-25-1000-index-listed-tools.ts";
 
 export type MigrationContext = {
 	/**
@@ -33,6 +34,7 @@ function listMigrations(context: MigrationContext): Record<string, Migration> {
 		),
 		"2026-11-25-0800-shard-catalog-version": shardCatalogVersion,
 		"2026-11-25-0900-create-orders": createOrders,
+		"2026-11-25-1000-index-listed-tools": indexListedTools,
 	};
 }
 
