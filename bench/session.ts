@@ -36,7 +36,8 @@ async function loadWith(
 	return {
 		requestsPerSecond: result.requests.average,
 		p99Ms: result.latency.p99,
-		errors: result.errors + result.timeouts,
+		// autocannon counts a timeout in `errors` too.
+		errors: result.errors,
 		non2xx: result.non2xx,
 	};
 }
