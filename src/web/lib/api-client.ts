@@ -63,24 +63,28 @@ function networkError(): ApiError {
 
 /**
  * Sends a change to the API: a JSON body, or FormData for an upload. The answer is parsed with
- * the shared schema (none for a 204). Failures throw ApiError.
+ * the shared schema (none for a 204). `headers` adds to the usual ones (an Idempotency-Key).
+ * Failures throw ApiError.
  */
 export async function apiSend<T extends z.ZodMiniType>(
 	method: "POST" | "PUT" | "PATCH" | "DELETE",
 	path: string,
 	body: unknown,
 	schema?: T,
+	headers: Record<string, string> = {},
 ): Promise<z.infer<T>> {
 	const isUpload = body instanceof FormData;
 	let response: Response;
 	try {
 		response = await fetch(path, {
 			method,
-			headers: isUpload
-				? { accept: "application/json" }
-				: body === undefined
-					? { accept: "application/json" }
-					: { accept: "application/json", "content-type": "application/json" },
+			headers: {
+				...headers,
+				accept: "application/json",
+				...(isUpload || body === undefined
+					? {}
+					: { "content-type": "application/json" }),
+			},
 			credentials: "same-origin",
 			body: isUpload
 				? body

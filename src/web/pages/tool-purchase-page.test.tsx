@@ -1,14 +1,19 @@
 import { screen } from "@testing-library/react";
-import { expect, test, vi } from "vitest";
+import userEvent from "@testing-library/user-event";
+import { expect, test } from "vitest";
+import type { Tool } from "../../shared/tools.schemas.ts";
+import { ToastHost } from "../app/toast-host.tsx";
+import { errorResponse } from "../test-support/fake-api.ts";
 import {
-	createFakeApi,
-	errorResponse,
-	jsonResponse,
-} from "../test-support/fake-api.ts";
+	aShop,
+	type SentRequest,
+	type Shop,
+	serveOrders,
+} from "../test-support/fake-orders.ts";
 import { renderWithProviders } from "../test-support/render-with-providers.tsx";
 import { ToolPurchasePage } from "./tool-purchase-page.tsx";
 
-const tool = {
+const circularSaw: Tool = {
 	id: "2f8e4f4a-5b1c-4d7e-9a3b-6c2d1e0f9a8b",
 	tool_name: "185 mm Circular Saw 1400 W",
 	description: "A circular saw for straight cuts in timber and sheet material.",
@@ -22,44 +27,171 @@ const tool = {
 	version: 3,
 };
 
-function renderPurchasePage(answer: () => Response) {
-	const api = createFakeApi(answer);
-	vi.stubGlobal("fetch", api.fetch);
-	renderWithProviders(<ToolPurchasePage />, {
-		path: "/tool-purchase/:toolId",
-		url: `/tool-purchase/${tool.id}`,
-	});
-	return api;
+async function openPurchasePage(
+	shop: Shop,
+	answer?: (request: SentRequest) => Response | undefined,
+) {
+	const sent = serveOrders(shop, answer);
+	renderWithProviders(
+		<>
+			<ToolPurchasePage />
+			<ToastHost />
+		</>,
+		{
+			path: "/tool-purchase/:toolId",
+			url: `/tool-purchase/${circularSaw.id}`,
+		},
+	);
+	await screen.findByRole("heading", { level: 1, name: circularSaw.tool_name });
+	return { sent, user: userEvent.setup() };
 }
 
-test("the purchase page shows the tool and says ordering opens soon", async () => {
-	const api = renderPurchasePage(() => jsonResponse(tool));
-	expect(
-		await screen.findByRole("heading", {
-			level: 1,
-			name: "185 mm Circular Saw 1400 W",
-		}),
-	).toBeVisible();
-	const photo = screen.getByRole("img", { name: tool.tool_name });
-	expect(photo).toHaveAttribute("src", tool.img_large);
+const quantity = () => screen.getByLabelText("Quantity");
+const orderConfirm = () =>
+	screen.getByRole("button", { name: "Order Confirm" });
+const posts = (sent: SentRequest[]) =>
+	sent.filter((request) => request.method === "POST");
+
+async function typeQuantity(
+	user: ReturnType<typeof userEvent.setup>,
+	value: string,
+) {
+	await user.clear(quantity());
+	await user.type(quantity(), value);
+}
+
+test("the purchase page shows the tool's id, photo, figures and supplier, the minimum as quantity and its total", async () => {
+	const { sent } = await openPurchasePage(aShop({ tools: [circularSaw] }));
+	const photo = screen.getByRole("img", { name: circularSaw.tool_name });
+	expect(photo).toHaveAttribute("src", circularSaw.img_large);
 	expect(photo).toHaveAttribute(
 		"srcset",
-		`${tool.img} 800w, ${tool.img_large} 1600w`,
+		`${circularSaw.img} 800w, ${circularSaw.img_large} 1600w`,
 	);
+	expect(screen.getByText(circularSaw.id)).toBeVisible();
+	expect(screen.getByText(circularSaw.description)).toBeVisible();
+	expect(screen.getByText("Northwind Power Tools")).toBeVisible();
 	expect(screen.getByText("$129.00")).toBeVisible();
 	expect(screen.getByText("40 pieces")).toBeVisible();
 	expect(screen.getByText("4 pieces")).toBeVisible();
-	expect(screen.getByText(tool.description)).toBeVisible();
-	expect(screen.getByRole("region", { name: "Ordering" })).toHaveTextContent(
-		"Ordering opens soon.",
-	);
-	expect(api.requests.map((url) => url.pathname)).toEqual([
-		`/api/tools/${tool.id}`,
+	expect(quantity()).toHaveAttribute("type", "number");
+	expect(quantity()).toHaveValue(4);
+	expect(screen.getByText("$516.00")).toBeVisible();
+	expect(orderConfirm()).toBeEnabled();
+	expect(screen.queryByRole("alert")).toBeNull();
+	expect(sent.map((request) => request.url.pathname)).toEqual([
+		`/api/tools/${circularSaw.id}`,
 	]);
 });
 
+test("a quantity above the stock or below the minimum says why under the input and disables 'Order Confirm'", async () => {
+	const { user } = await openPurchasePage(aShop({ tools: [circularSaw] }));
+
+	await typeQuantity(user, "41");
+	expect(screen.getByRole("alert")).toHaveTextContent(
+		"Your maximum order is 40 pieces.",
+	);
+	expect(quantity()).toHaveAccessibleDescription(
+		"Your maximum order is 40 pieces.",
+	);
+	expect(orderConfirm()).toBeDisabled();
+
+	await typeQuantity(user, "3");
+	expect(quantity()).toHaveAccessibleDescription(
+		"Your minimum order is 4 pieces.",
+	);
+	expect(orderConfirm()).toBeDisabled();
+
+	await typeQuantity(user, "10");
+	expect(screen.queryByRole("alert")).toBeNull();
+	expect(screen.getByText("$1,290.00")).toBeVisible();
+	expect(orderConfirm()).toBeEnabled();
+});
+
+test("confirming sends the tool and quantity with an Idempotency-Key, says 'Order Added', resets the quantity and shows the new stock", async () => {
+	const { sent, user } = await openPurchasePage(
+		aShop({ tools: [circularSaw] }),
+	);
+	await typeQuantity(user, "10");
+	await user.click(orderConfirm());
+
+	expect(await screen.findByText("Order Added")).toBeVisible();
+	expect(await screen.findByText("30 pieces")).toBeVisible();
+	expect(quantity()).toHaveValue(4);
+	expect(screen.getByRole("link", { name: "See my orders" })).toHaveAttribute(
+		"href",
+		"/dashboard/my-orders",
+	);
+	const [placed] = posts(sent);
+	expect(placed?.url.pathname).toBe("/api/orders");
+	expect(placed?.body).toEqual({
+		tool_id: circularSaw.id,
+		order_quantity: 10,
+	});
+	expect(placed?.headers["idempotency-key"]).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+});
+
+test("each confirm click sends an Idempotency-Key of its own", async () => {
+	const { sent, user } = await openPurchasePage(
+		aShop({ tools: [circularSaw] }),
+	);
+	await user.click(orderConfirm());
+	expect(await screen.findByText("36 pieces")).toBeVisible();
+	await user.click(orderConfirm());
+	expect(await screen.findByText("32 pieces")).toBeVisible();
+	const keys = posts(sent).map((request) => request.headers["idempotency-key"]);
+	expect(keys).toHaveLength(2);
+	expect(new Set(keys).size).toBe(2);
+});
+
+test("an order the stock refuses says 'Failed to order: …' and shows the stock as it is now", async () => {
+	const shop = aShop({ tools: [circularSaw] });
+	const { user } = await openPurchasePage(shop);
+	// Another customer bought most of the stock meanwhile.
+	shop.tools[0] = { ...circularSaw, available_quantity: 7 };
+	await typeQuantity(user, "10");
+	await user.click(orderConfirm());
+
+	expect(
+		await screen.findByText("Failed to order: Your maximum order is 7 pieces."),
+	).toBeVisible();
+	expect(await screen.findByText("7 pieces")).toBeVisible();
+	expect(quantity()).toHaveValue(10);
+	expect(quantity()).toHaveAccessibleDescription(
+		"Your maximum order is 7 pieces.",
+	);
+	expect(orderConfirm()).toBeDisabled();
+});
+
+test("a tool whose stock is below its minimum order shows 'Stock Out' and cannot be ordered", async () => {
+	await openPurchasePage(
+		aShop({ tools: [{ ...circularSaw, available_quantity: 3 }] }),
+	);
+	expect(screen.getByText("Stock Out")).toBeVisible();
+	expect(orderConfirm()).toBeDisabled();
+});
+
+test("ordering a tool deleted meanwhile says so and shows the 404 page", async () => {
+	const shop = aShop({ tools: [circularSaw] });
+	const { user } = await openPurchasePage(shop);
+	shop.tools.splice(0, 1);
+	await user.click(orderConfirm());
+	expect(
+		await screen.findByText("Failed to order: Tool not found"),
+	).toBeVisible();
+	expect(
+		await screen.findByRole("heading", {
+			name: "Sorry, we couldn't find this page.",
+		}),
+	).toBeVisible();
+});
+
 test("a tool the shop does not know shows the 404 page", async () => {
-	renderPurchasePage(() => errorResponse(404, "NOT_FOUND", "Tool not found"));
+	serveOrders(aShop());
+	renderWithProviders(<ToolPurchasePage />, {
+		path: "/tool-purchase/:toolId",
+		url: `/tool-purchase/${circularSaw.id}`,
+	});
 	expect(
 		await screen.findByRole("heading", {
 			name: "Sorry, we couldn't find this page.",
@@ -68,9 +200,13 @@ test("a tool the shop does not know shows the 404 page", async () => {
 });
 
 test("a failure to load the tool shows the error with 'Try again'", async () => {
-	renderPurchasePage(() =>
+	serveOrders(aShop(), () =>
 		errorResponse(500, "INTERNAL_ERROR", "Something went wrong on our side."),
 	);
+	renderWithProviders(<ToolPurchasePage />, {
+		path: "/tool-purchase/:toolId",
+		url: `/tool-purchase/${circularSaw.id}`,
+	});
 	expect(await screen.findByRole("alert")).toHaveTextContent(
 		"We could not load this tool",
 	);

@@ -2,11 +2,12 @@ import { Link, useParams } from "react-router";
 import { formatCents } from "../../shared/money.ts";
 import { isStockOut } from "../../shared/purchase-rule.ts";
 import { QueryBoundary } from "../components/ui/query-boundary.tsx";
+import { OrderForm } from "../features/orders/components/order-form.tsx";
 import { useTool } from "../features/tools/tools.queries.ts";
 import { ApiError } from "../lib/api-client.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
 
-/** The purchase page of one tool, for signed-in customers. Ordering itself comes next. */
+/** The purchase page of one tool, for signed-in customers: its figures and the order form. */
 export function ToolPurchasePage() {
 	const { toolId = "" } = useParams();
 	const tool = useTool(toolId);
@@ -49,6 +50,10 @@ export function ToolPurchasePage() {
 						</h1>
 						<p className="text-base-content/80">{data.description}</p>
 						<dl className="grid grid-cols-2 gap-x-4 gap-y-2">
+							<dt className="text-base-content/70">Tool ID</dt>
+							<dd className="break-all text-right font-mono text-sm">
+								{data.id}
+							</dd>
 							<dt className="text-base-content/70">Price</dt>
 							<dd className="text-right text-xl font-bold text-primary">
 								{formatCents(data.price_cents)}
@@ -67,14 +72,7 @@ export function ToolPurchasePage() {
 						{isStockOut(data) && (
 							<span className="badge badge-warning">Stock Out</span>
 						)}
-						<section
-							className="alert alert-info alert-soft"
-							aria-label="Ordering"
-						>
-							<span>
-								Ordering opens soon. You will choose the quantity and pay here.
-							</span>
-						</section>
+						<OrderForm key={data.id} tool={data} />
 					</div>
 				</article>
 			)}

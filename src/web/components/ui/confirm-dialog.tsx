@@ -1,10 +1,13 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId } from "react";
+import { useModal } from "./use-modal.ts";
 
 type ConfirmDialogProps = {
 	isOpen: boolean;
 	title: string;
 	message: ReactNode;
 	confirmLabel: string;
+	/** The button that closes without doing anything; "Cancel" unless that would be ambiguous. */
+	cancelLabel?: string;
 	isPending?: boolean;
 	onConfirm: () => void;
 	onCancel: () => void;
@@ -14,33 +17,21 @@ type ConfirmDialogProps = {
 
 /**
  * The shared delete confirmation: a modal <dialog> that takes focus, cancels on Escape and names
- * its buttons. Users today; tools and orders reuse it.
+ * its buttons. Users, tools and orders use it.
  */
 export function ConfirmDialog({
 	isOpen,
 	title,
 	message,
 	confirmLabel,
+	cancelLabel = "Cancel",
 	isPending = false,
 	onConfirm,
 	onCancel,
 	children,
 }: ConfirmDialogProps) {
-	const dialogRef = useRef<HTMLDialogElement>(null);
+	const dialogRef = useModal(isOpen);
 	const titleId = useId();
-
-	useEffect(() => {
-		const dialog = dialogRef.current;
-		if (!dialog) return;
-		if (isOpen && !dialog.open) {
-			if (typeof dialog.showModal === "function") dialog.showModal();
-			else dialog.setAttribute("open", "");
-		}
-		if (!isOpen && dialog.open) {
-			if (typeof dialog.close === "function") dialog.close();
-			else dialog.removeAttribute("open");
-		}
-	}, [isOpen]);
 
 	return (
 		<dialog
@@ -73,7 +64,7 @@ export function ConfirmDialog({
 					{children}
 					<div className="modal-action">
 						<button type="button" className="btn" onClick={onCancel}>
-							Cancel
+							{cancelLabel}
 						</button>
 						<button
 							type="submit"

@@ -4,11 +4,13 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { useSession } from "../../features/auth/session.queries.ts";
 import { NotFoundPage } from "../not-found-page.tsx";
 import { AddProductPage } from "./add-product-page.tsx";
+import { AllOrdersPage } from "./all-orders-page.tsx";
 import { ComingSoonPage } from "./coming-soon-page.tsx";
 import { DashboardLayout } from "./dashboard-layout.tsx";
 import { EditProductPage } from "./edit-product-page.tsx";
 import { MakeAdminPage } from "./make-admin-page.tsx";
 import { ManageProductsPage } from "./manage-products-page.tsx";
+import { MyOrdersPage } from "./my-orders-page.tsx";
 import { ProfilePage } from "./profile-page.tsx";
 
 /** A page of one role; the other role is sent to its own dashboard (the API refuses it too). */
@@ -38,10 +40,7 @@ export function DashboardRoutes(): JSX.Element {
 					path="my-orders"
 					element={
 						<OnlyFor forRole="customer">
-							<ComingSoonPage
-								title="My Orders"
-								text="Your orders, their payment and cancellation will be listed here."
-							/>
+							<MyOrdersPage />
 						</OnlyFor>
 					}
 				/>
@@ -76,10 +75,7 @@ export function DashboardRoutes(): JSX.Element {
 					path="all-order"
 					element={
 						<OnlyFor forRole="admin">
-							<ComingSoonPage
-								title="Manage All Orders"
-								text="Every customer's order, with its payment and status, will be listed here."
-							/>
+							<AllOrdersPage />
 						</OnlyFor>
 					}
 				/>

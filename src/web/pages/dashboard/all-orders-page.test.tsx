@@ -1,0 +1,204 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { expect, test } from "vitest";
+import { ToastHost } from "../../app/toast-host.tsx";
+import {
+	admin,
+	anOrder,
+	aShop,
+	type SentRequest,
+	type Shop,
+	serveOrders,
+} from "../../test-support/fake-orders.ts";
+import { renderWithProviders } from "../../test-support/render-with-providers.tsx";
+import { DashboardRoutes } from "./dashboard-routes.tsx";
+
+const dana = { email: "dana@example.com", user_name: "Dana Reyes" };
+
+async function openAllOrders(shop: Shop, url = "/dashboard/all-order") {
+	const sent = serveOrders({ ...shop, me: { ...shop.me, ...admin } });
+	renderWithProviders(
+		<>
+			<DashboardRoutes />
+			<ToastHost />
+		</>,
+		{ path: "/dashboard/*", url },
+	);
+	expect(
+		await screen.findByRole("heading", { level: 1, name: "Manage All Orders" }),
+	).toBeVisible();
+	return { sent, user: userEvent.setup() };
+}
+
+const ordersTable = () =>
+	screen.getByRole("table", { name: "Orders, newest first" });
+/** The table's rows as the cells read, header row left out. */
+const shownRows = () =>
+	within(ordersTable())
+		.getAllByRole("row")
+		.slice(1)
+		.map((row) =>
+			within(row)
+				.getAllByRole("cell")
+				.slice(0, -1)
+				.map((cell) => cell.textContent),
+		);
+const listSearches = (sent: SentRequest[]) =>
+	sent
+		.filter(
+			(request) =>
+				request.url.pathname === "/api/orders" && request.method === "GET",
+		)
+		.map((request) => request.url.search);
+
+test("Manage All Orders shows every order newest first with customer, tool, quantity, total, date, status and transaction id", async () => {
+	const { sent } = await openAllOrders(
+		aShop({
+			orders: [
+				anOrder(1, { status: "paid", payment_id: "pi_3Qx2" }),
+				anOrder(2, { ...dana, order_quantity: 7 }),
+			],
+		}),
+	);
+	await screen.findByRole("table", { name: "Orders, newest first" });
+	const [newest, oldest] = shownRows();
+	expect(newest).toEqual([
+		"dana@example.comDana Reyes",
+		"Tool 2",
+		"7",
+		"$70.14",
+		expect.stringContaining("Nov 24, 2026"),
+		"Unpaid",
+		"—",
+	]);
+	expect(oldest).toEqual([
+		"cleo@example.comCleo Customer",
+		"Tool 1",
+		"5",
+		"$50.05",
+		expect.stringContaining("Nov 24, 2026"),
+		"Paid",
+		"pi_3Qx2",
+	]);
+	for (const header of ["Customer", "Tool", "Status", "Transaction ID"])
+		expect(
+			within(ordersTable()).getByRole("columnheader", { name: header }),
+		).toBeVisible();
+	expect(listSearches(sent)).toEqual(["?page=1&page_size=20"]);
+});
+
+test("choosing 'Paid' asks for status=paid and shows only paid orders", async () => {
+	const { sent, user } = await openAllOrders(
+		aShop({
+			orders: [
+				anOrder(1, { status: "paid", payment_id: "pi_1" }),
+				anOrder(2),
+				anOrder(3, { status: "cancelled" }),
+			],
+		}),
+	);
+	await screen.findByRole("table");
+	await user.selectOptions(screen.getByLabelText("Status"), "Paid");
+	await waitFor(() =>
+		expect(shownRows().map((row) => row[1])).toEqual(["Tool 1"]),
+	);
+	expect(within(ordersTable()).getByText("Paid")).toBeVisible();
+	expect(listSearches(sent).at(-1)).toBe("?page=1&page_size=20&status=paid");
+});
+
+test("searching by customer email asks again once typing settles, and says when nothing matches", async () => {
+	const { sent, user } = await openAllOrders(
+		aShop({ orders: [anOrder(1), anOrder(2, dana)] }),
+	);
+	await screen.findByRole("table");
+	await user.type(screen.getByLabelText("Search by customer email"), "dana");
+	await waitFor(() =>
+		expect(shownRows().map((row) => row[0])).toEqual([
+			"dana@example.comDana Reyes",
+		]),
+	);
+	expect(listSearches(sent).at(-1)).toBe("?page=1&page_size=20&email=dana");
+
+	await user.type(screen.getByLabelText("Search by customer email"), "x");
+	expect(
+		await screen.findByText("No orders match.", undefined, { timeout: 2000 }),
+	).toBeVisible();
+});
+
+test("Previous and Next page through the orders, 20 at a time", async () => {
+	const { sent, user } = await openAllOrders(
+		aShop({ orders: Array.from({ length: 23 }, (_, n) => anOrder(n + 1)) }),
+	);
+	const pages = await screen.findByRole("navigation", {
+		name: "Pages of orders",
+	});
+	expect(pages).toHaveTextContent("Page 1 of 2");
+	expect(shownRows()).toHaveLength(20);
+	await user.click(within(pages).getByRole("button", { name: "Next" }));
+	expect(await within(pages).findByText("Page 2 of 2")).toBeVisible();
+	expect(shownRows().map((row) => row[1])).toEqual([
+		"Tool 3",
+		"Tool 2",
+		"Tool 1",
+	]);
+	expect(listSearches(sent)).toEqual([
+		"?page=1&page_size=20",
+		"?page=2&page_size=20",
+	]);
+});
+
+test("deleting an order through the dialog sends DELETE, says 'Item deleted' and lists it under Deleted orders", async () => {
+	const order = anOrder(2, dana);
+	const { sent, user } = await openAllOrders(
+		aShop({ orders: [anOrder(1), order] }),
+	);
+	expect(await screen.findByText("No order has been deleted.")).toBeVisible();
+	await user.click(
+		await screen.findByRole("button", {
+			name: "Delete Order of Tool 2 for dana@example.com",
+		}),
+	);
+	const dialog = screen.getByRole("dialog", { name: "Delete this order?" });
+	expect(dialog).toHaveTextContent(
+		"It is unpaid: its 5 pieces go back into stock.",
+	);
+	await user.click(
+		within(dialog).getByRole("button", { name: "Delete Order" }),
+	);
+
+	expect(await screen.findByText("Item deleted")).toBeVisible();
+	expect(screen.queryByRole("dialog")).toBeNull();
+	await screen.findByText("restocked 5 pieces");
+	expect(shownRows().map((row) => row[1])).toEqual(["Tool 1"]);
+	const deleted = screen.getByRole("region", { name: "Deleted orders" });
+	expect(within(deleted).getAllByRole("listitem")).toHaveLength(1);
+	expect(deleted).toHaveTextContent(`by ${admin.email}`);
+	expect(deleted).toHaveTextContent(
+		"5 × Tool 2 for dana@example.com (Dana Reyes), $50.10",
+	);
+	expect(within(deleted).getByText("Unpaid")).toBeVisible();
+	expect(
+		sent
+			.filter((request) => request.method === "DELETE")
+			.map((request) => request.url.pathname),
+	).toEqual([`/api/orders/${order.id}`]);
+});
+
+test("cancelling the delete dialog deletes nothing", async () => {
+	const { sent, user } = await openAllOrders(aShop({ orders: [anOrder(1)] }));
+	await user.click(
+		await screen.findByRole("button", {
+			name: "Delete Order of Tool 1 for cleo@example.com",
+		}),
+	);
+	await user.click(screen.getByRole("button", { name: "Cancel" }));
+	expect(screen.queryByRole("dialog")).toBeNull();
+	expect(shownRows()).toHaveLength(1);
+	expect(sent.some((request) => request.method === "DELETE")).toBe(false);
+});
+
+test("a shop without orders says 'No orders yet.' and 'No order has been deleted.'", async () => {
+	await openAllOrders(aShop());
+	expect(await screen.findByText("No orders yet.")).toBeVisible();
+	expect(await screen.findByText("No order has been deleted.")).toBeVisible();
+});

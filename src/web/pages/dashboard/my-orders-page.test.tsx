@@ -1,0 +1,221 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { expect, test } from "vitest";
+import { ToastHost } from "../../app/toast-host.tsx";
+import {
+	anOrder,
+	aShop,
+	type Shop,
+	serveOrders,
+} from "../../test-support/fake-orders.ts";
+import { renderWithProviders } from "../../test-support/render-with-providers.tsx";
+import { DashboardRoutes } from "./dashboard-routes.tsx";
+
+async function openMyOrders(shop: Shop) {
+	const sent = serveOrders(shop);
+	renderWithProviders(
+		<>
+			<DashboardRoutes />
+			<ToastHost />
+		</>,
+		{ path: "/dashboard/*", url: "/dashboard/my-orders" },
+	);
+	expect(
+		await screen.findByRole("heading", { level: 1, name: "My Orders" }),
+	).toBeVisible();
+	return { sent, user: userEvent.setup() };
+}
+
+const card = (toolName: string) =>
+	screen.getByRole("article", { name: toolName });
+const shownOrders = () =>
+	screen
+		.getAllByRole("article")
+		.map((order) => within(order).getByRole("heading").textContent);
+
+test("My Orders shows each order newest first with its quantity, prices, date and status; unpaid ones have Cancel and Payment", async () => {
+	await openMyOrders(
+		aShop({
+			orders: [
+				anOrder(1, { status: "cancelled" }),
+				anOrder(2, { status: "paid", payment_id: "pi_3Qx2" }),
+				anOrder(3, { order_quantity: 6 }),
+			],
+		}),
+	);
+	await screen.findByRole("article", { name: "Tool 3" });
+	expect(shownOrders()).toEqual(["Tool 3", "Tool 2", "Tool 1"]);
+
+	const unpaid = card("Tool 3");
+	expect(unpaid).toHaveTextContent("6 pieces");
+	expect(unpaid).toHaveTextContent("$10.03");
+	expect(unpaid).toHaveTextContent("$60.18");
+	expect(unpaid).toHaveTextContent("Nov 24, 2026");
+	expect(within(unpaid).getByText("Unpaid")).toBeVisible();
+	expect(
+		within(unpaid).getByRole("button", { name: "Cancel order of Tool 3" }),
+	).toHaveTextContent("Cancel");
+	expect(
+		within(unpaid).getByRole("button", { name: "Payment for Tool 3" }),
+	).toHaveTextContent("Payment");
+
+	const paid = card("Tool 2");
+	expect(within(paid).getByText("Paid")).toBeVisible();
+	expect(within(paid).getByText("Transaction ID: pi_3Qx2")).toBeVisible();
+	expect(within(paid).queryByRole("button")).toBeNull();
+
+	const cancelled = card("Tool 1");
+	expect(within(cancelled).getByText("Cancelled")).toBeVisible();
+	expect(within(cancelled).queryByRole("button")).toBeNull();
+});
+
+test("with no orders, My Orders says 'Please Order First!' and links to the tools", async () => {
+	await openMyOrders(aShop());
+	expect(await screen.findByText("Please Order First!")).toBeVisible();
+	expect(
+		screen.getByRole("link", { name: "Browse the tools" }),
+	).toHaveAttribute("href", "/#latest-tools");
+});
+
+test("'Show more orders' adds the next page of orders", async () => {
+	const { sent, user } = await openMyOrders(
+		aShop({ orders: Array.from({ length: 11 }, (_, n) => anOrder(n + 1)) }),
+	);
+	await user.click(
+		await screen.findByRole("button", { name: "Show more orders" }),
+	);
+	expect(await screen.findByRole("article", { name: "Tool 1" })).toBeVisible();
+	expect(shownOrders()).toHaveLength(11);
+	expect(
+		sent
+			.filter((request) => request.url.pathname === "/api/me/orders")
+			.map((request) => request.url.search),
+	).toEqual(["?page=1&page_size=9", "?page=2&page_size=9"]);
+});
+
+test("cancelling an order through the dialog sends the cancel, says so and shows it cancelled", async () => {
+	const order = anOrder(1);
+	const { sent, user } = await openMyOrders(aShop({ orders: [order] }));
+	await user.click(
+		await screen.findByRole("button", { name: "Cancel order of Tool 1" }),
+	);
+	const dialog = screen.getByRole("dialog", { name: "Cancel this order?" });
+	expect(dialog).toHaveTextContent("its pieces go back into stock");
+	await user.click(
+		within(dialog).getByRole("button", { name: "Cancel order" }),
+	);
+
+	expect(await screen.findByText("Order cancelled")).toBeVisible();
+	expect(await within(card("Tool 1")).findByText("Cancelled")).toBeVisible();
+	expect(within(card("Tool 1")).queryByRole("button")).toBeNull();
+	expect(screen.queryByRole("dialog")).toBeNull();
+	expect(
+		sent
+			.filter((request) => request.method === "POST")
+			.map((request) => request.url.pathname),
+	).toEqual([`/api/orders/${order.id}/cancel`]);
+});
+
+test("cancelling an order paid meanwhile says why and shows it paid", async () => {
+	const shop = aShop({ orders: [anOrder(1)] });
+	const { user } = await openMyOrders(shop);
+	await user.click(
+		await screen.findByRole("button", { name: "Cancel order of Tool 1" }),
+	);
+	const [order] = shop.orders;
+	if (!order) throw new Error("no order");
+	shop.orders[0] = { ...order, status: "paid", payment_id: "pi_3Late" };
+	await user.click(screen.getByRole("button", { name: "Cancel order" }));
+
+	expect(
+		await screen.findByText(
+			"Failed to cancel the order: A paid order cannot be cancelled",
+		),
+	).toBeVisible();
+	expect(
+		await within(card("Tool 1")).findByText("Transaction ID: pi_3Late"),
+	).toBeVisible();
+	expect(within(card("Tool 1")).queryByRole("button")).toBeNull();
+});
+
+test("keeping the order closes the dialog and cancels nothing", async () => {
+	const { sent, user } = await openMyOrders(aShop({ orders: [anOrder(1)] }));
+	await user.click(
+		await screen.findByRole("button", { name: "Cancel order of Tool 1" }),
+	);
+	await user.click(screen.getByRole("button", { name: "Keep the order" }));
+	expect(screen.queryByRole("dialog")).toBeNull();
+	expect(within(card("Tool 1")).getByText("Unpaid")).toBeVisible();
+	expect(sent.some((request) => request.method === "POST")).toBe(false);
+});
+
+test("the payment dialog in test mode shows the amount due and says no money is taken; paying shows the Transaction ID", async () => {
+	const order = anOrder(1);
+	const { sent, user } = await openMyOrders(aShop({ orders: [order] }));
+	await user.click(
+		await screen.findByRole("button", { name: "Payment for Tool 1" }),
+	);
+	const dialog = screen.getByRole("dialog", { name: "Pay for Tool 1" });
+	expect(within(dialog).getByLabelText("Amount due")).toHaveValue("$50.05");
+	expect(within(dialog).getByLabelText("Amount due")).toHaveAttribute(
+		"readonly",
+	);
+	expect(
+		await within(dialog).findByText("Test mode: no money is taken"),
+	).toBeVisible();
+	await user.click(within(dialog).getByRole("button", { name: "Pay $50.05" }));
+
+	expect(await screen.findByText("Payment Done Successfully")).toBeVisible();
+	expect(
+		await within(card("Tool 1")).findByText("Transaction ID: test_0001"),
+	).toBeVisible();
+	expect(within(card("Tool 1")).getByText("Paid")).toBeVisible();
+	expect(within(card("Tool 1")).queryByRole("button")).toBeNull();
+	expect(screen.queryByRole("dialog")).toBeNull();
+	expect(
+		sent
+			.filter((request) => request.method === "POST")
+			.map((request) => request.url.pathname),
+	).toEqual([`/api/orders/${order.id}/payment`]);
+});
+
+test("Escape closes the payment dialog without paying", async () => {
+	const { sent, user } = await openMyOrders(aShop({ orders: [anOrder(1)] }));
+	await user.click(
+		await screen.findByRole("button", { name: "Payment for Tool 1" }),
+	);
+	await screen.findByText("Test mode: no money is taken");
+	await user.keyboard("{Escape}");
+	expect(screen.queryByRole("dialog")).toBeNull();
+	expect(sent.some((request) => request.method === "POST")).toBe(false);
+});
+
+test("with Stripe the dialog says who takes the card, then waits until Stripe's confirmation marks the order paid", async () => {
+	const shop = aShop({ orders: [anOrder(1)], provider: "stripe" });
+	const { user } = await openMyOrders(shop);
+	await user.click(
+		await screen.findByRole("button", { name: "Payment for Tool 1" }),
+	);
+	const dialog = screen.getByRole("dialog", { name: "Pay for Tool 1" });
+	expect(
+		await within(dialog).findByText(/Card payment opens Stripe's secure form/),
+	).toBeVisible();
+	expect(within(dialog).queryByText("Test mode: no money is taken")).toBeNull();
+	await user.click(within(dialog).getByRole("button", { name: "Pay $50.05" }));
+	expect(
+		await within(dialog).findByText("Your payment is being confirmed…"),
+	).toBeVisible();
+
+	// Stripe's webhook reaches the shop.
+	const [order] = shop.orders;
+	if (!order) throw new Error("no order");
+	shop.orders[0] = { ...order, status: "paid", payment_id: "pi_3Stripe" };
+	expect(
+		await screen.findByText("Payment Done Successfully", undefined, {
+			timeout: 5000,
+		}),
+	).toBeVisible();
+	expect(
+		await within(card("Tool 1")).findByText("Transaction ID: pi_3Stripe"),
+	).toBeVisible();
+});

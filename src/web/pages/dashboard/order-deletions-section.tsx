@@ -1,0 +1,72 @@
+import { useSearchParams } from "react-router";
+import { formatCents } from "../../../shared/money.ts";
+import { Pager } from "../../components/ui/pager.tsx";
+import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
+import { OrderDate } from "../../features/orders/components/order-date.tsx";
+import { OrderStatusBadge } from "../../features/orders/components/order-status-badge.tsx";
+import { useOrderDeletions } from "../../features/orders/orders.queries.ts";
+import { readPageParam } from "../../lib/page-param.ts";
+
+const PAGE_PARAM = "deletions_page";
+
+/** Manage All Orders' audit trail: who deleted which order when, and what went back into stock. */
+export function OrderDeletionsSection() {
+	const [params, setParams] = useSearchParams();
+	const page = readPageParam(params.get(PAGE_PARAM));
+	const deletions = useOrderDeletions(page);
+
+	const goTo = (nextPage: number) =>
+		setParams((current) => {
+			const next = new URLSearchParams(current);
+			if (nextPage === 1) next.delete(PAGE_PARAM);
+			else next.set(PAGE_PARAM, String(nextPage));
+			return next;
+		});
+
+	return (
+		<section className="space-y-4 pt-6" aria-labelledby="order-deletions-title">
+			<h2 id="order-deletions-title" className="text-xl font-semibold">
+				Deleted orders
+			</h2>
+			<QueryBoundary
+				query={deletions}
+				loadingLabel="Loading the deleted orders"
+				errorTitle="The deleted orders could not be loaded"
+			>
+				{(data) => {
+					if (data.total === 0)
+						return <p className="py-4">No order has been deleted.</p>;
+					const pageCount = Math.max(1, Math.ceil(data.total / data.page_size));
+					return (
+						<>
+							<ul className="space-y-2" aria-busy={deletions.isPlaceholderData}>
+								{data.items.map(({ id, order, ...deletion }) => (
+									<li
+										key={id}
+										className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-box bg-base-200 px-4 py-3 text-sm"
+									>
+										<span>
+											<OrderDate iso={deletion.deleted_at} />
+											{` by ${deletion.deleted_by_email}: `}
+										</span>
+										<span className="font-medium">
+											{`${order.order_quantity} × ${order.tool_name} for ${order.email} (${order.user_name}), ${formatCents(order.total_cents)}`}
+										</span>
+										<OrderStatusBadge status={order.status} />
+										<span>{`restocked ${deletion.restocked} pieces`}</span>
+									</li>
+								))}
+							</ul>
+							<Pager
+								label="Pages of deleted orders"
+								page={data.page}
+								pageCount={pageCount}
+								onGoTo={goTo}
+							/>
+						</>
+					);
+				}}
+			</QueryBoundary>
+		</section>
+	);
+}
