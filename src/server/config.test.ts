@@ -148,3 +148,138 @@ test(".env.example documents exactly the keys the server reads", () => {
 	);
 	expect(documented.sort()).toEqual([...CONFIG_KEYS].sort());
 });
+
+const STRIPE_ENV = {
+	STRIPE_SECRET_KEY: "sk_test_51AbCdEf",
+	STRIPE_WEBHOOK_SECRET: "whsec_0123456789abcdef",
+	STRIPE_PUBLISHABLE_KEY: "pk_test_51AbCdEf",
+};
+
+test("without Stripe's keys the built-in test provider takes payments", () => {
+	expect(loadConfig({}).payments).toEqual({ stripe: undefined });
+	expect(
+		loadConfig({
+			STRIPE_SECRET_KEY: "",
+			STRIPE_WEBHOOK_SECRET: "",
+			STRIPE_PUBLISHABLE_KEY: "",
+			STRIPE_API_URL: "",
+		}).payments,
+	).toEqual({ stripe: undefined });
+});
+
+test("Stripe's three keys turn Stripe on; STRIPE_API_URL points its client elsewhere", () => {
+	expect(loadConfig(STRIPE_ENV).payments).toEqual({
+		stripe: {
+			secretKey: "sk_test_51AbCdEf",
+			webhookSecret: "whsec_0123456789abcdef",
+			publishableKey: "pk_test_51AbCdEf",
+		},
+	});
+	expect(
+		loadConfig({ ...STRIPE_ENV, STRIPE_API_URL: "http://127.0.0.1:12111/" })
+			.payments.stripe?.apiUrl,
+	).toBe("http://127.0.0.1:12111");
+	expect(
+		loadConfig({
+			STRIPE_SECRET_KEY: "sk_live_1",
+			STRIPE_WEBHOOK_SECRET: "whsec_1",
+			STRIPE_PUBLISHABLE_KEY: "pk_live_1",
+		}).payments.stripe?.secretKey,
+	).toBe("sk_live_1");
+});
+
+test.each([
+	[["STRIPE_SECRET_KEY"], ["STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"]],
+	[["STRIPE_PUBLISHABLE_KEY"], ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]],
+	[["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"], ["STRIPE_PUBLISHABLE_KEY"]],
+	[["STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"], ["STRIPE_SECRET_KEY"]],
+] as const)(
+	"with only %j set, each missing Stripe key is named: %j",
+	(given, missing) => {
+		const env = Object.fromEntries(given.map((key) => [key, STRIPE_ENV[key]]));
+		const issues = issuesOf(env);
+		expect(issues.map((issue) => issue.key)).toEqual(missing);
+		for (const issue of issues)
+			expect(issue.message).toBe(
+				`must be set together with ${given.join(" and ")}: Stripe needs all three keys, or none`,
+			);
+	},
+);
+
+test.each([
+	[
+		"STRIPE_SECRET_KEY",
+		"pk_test_51AbCdEf",
+		"must be a Stripe secret key, starting with sk_",
+	],
+	[
+		"STRIPE_SECRET_KEY",
+		"sk_test_51 AbCdEf",
+		"must be a Stripe secret key, starting with sk_",
+	],
+	[
+		"STRIPE_PUBLISHABLE_KEY",
+		"sk_test_51AbCdEf",
+		"must be a Stripe publishable key, starting with pk_",
+	],
+	[
+		"STRIPE_WEBHOOK_SECRET",
+		"0123456789abcdef",
+		"must be the signing secret of a Stripe webhook endpoint, starting with whsec_",
+	],
+])("a malformed %s (%s) is rejected by name", (key, value, message) => {
+	expect(issuesOf({ ...STRIPE_ENV, [key]: value })).toEqual([{ key, message }]);
+});
+
+test.each([
+	["api.stripe.com", "must be an http(s) URL such as http://127.0.0.1:12111"],
+	[
+		"ftp://127.0.0.1:12111",
+		"must be an http(s) URL such as http://127.0.0.1:12111",
+	],
+	[
+		"http://127.0.0.1:12111/v1",
+		"must be only a scheme, host and port, with no path",
+	],
+	[
+		"http://127.0.0.1:12111/?x=1",
+		"must be only a scheme, host and port, with no path",
+	],
+])("a malformed STRIPE_API_URL (%s) is rejected by name", (value, message) => {
+	expect(issuesOf({ ...STRIPE_ENV, STRIPE_API_URL: value })).toEqual([
+		{ key: "STRIPE_API_URL", message },
+	]);
+});
+
+test("STRIPE_API_URL without Stripe's keys is named, not ignored", () => {
+	expect(
+		issuesOf({ STRIPE_API_URL: "http://127.0.0.1:12111" }).map(
+			(issue) => issue.key,
+		),
+	).toEqual(["STRIPE_API_URL"]);
+});
+
+test("a live publishable key with a test secret key is rejected by name", () => {
+	expect(
+		issuesOf({ ...STRIPE_ENV, STRIPE_PUBLISHABLE_KEY: "pk_live_51AbCdEf" }),
+	).toEqual([
+		{
+			key: "STRIPE_PUBLISHABLE_KEY",
+			message:
+				"is a live key but STRIPE_SECRET_KEY is a test key: use two keys of the same mode",
+		},
+	]);
+});
+
+test("a half-set Google sign-in and a half-set Stripe are named at once", () => {
+	expect(
+		issuesOf({
+			GOOGLE_CLIENT_ID: "client",
+			STRIPE_SECRET_KEY: STRIPE_ENV.STRIPE_SECRET_KEY,
+		}).map((issue) => issue.key),
+	).toEqual([
+		"GOOGLE_CLIENT_SECRET",
+		"STRIPE_WEBHOOK_SECRET",
+		"STRIPE_PUBLISHABLE_KEY",
+	]);
+});

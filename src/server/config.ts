@@ -110,6 +110,48 @@ const TrustProxySchema = z
 
 export const DEFAULT_GOOGLE_ISSUER_URL = "https://accounts.google.com";
 
+/** A Stripe key or secret: its prefix, then no whitespace. */
+function stripeKeySchema(prefix: string, what: string) {
+	return z.preprocess(
+		emptyAsUndefined,
+		z
+			.string()
+			.regex(
+				new RegExp(`^${prefix}\\S+$`),
+				`must be ${what}, starting with ${prefix}`,
+			)
+			.optional(),
+	);
+}
+
+/** Where the Stripe client sends its requests: a scheme, a host and maybe a port, no path. */
+const StripeApiUrlSchema = z
+	.url({
+		protocol: /^https?$/,
+		message: "must be an http(s) URL such as http://127.0.0.1:12111",
+	})
+	.refine(
+		(value) => {
+			// A value that is not a URL at all has its issue already.
+			if (!URL.canParse(value)) return true;
+			const url = new URL(value);
+			return (
+				url.pathname === "/" &&
+				!url.search &&
+				!url.hash &&
+				!url.username &&
+				!url.password
+			);
+		},
+		{ message: "must be only a scheme, host and port, with no path" },
+	);
+
+const STRIPE_KEYS = [
+	"STRIPE_SECRET_KEY",
+	"STRIPE_WEBHOOK_SECRET",
+	"STRIPE_PUBLISHABLE_KEY",
+] as const;
+
 const EnvSchema = z.object({
 	PORT: z.preprocess(
 		emptyAsUndefined,
@@ -185,6 +227,13 @@ const EnvSchema = z.object({
 	AUTH_ADDRESS_LIMIT: createCountSchema(1, 1_000_000, 100),
 	AUTH_ACCOUNT_FAILURE_LIMIT: createCountSchema(1, 1000, 5),
 	AUTH_LIMIT_WINDOW_MS: createMillisecondsSchema(1000, 86_400_000, 900_000),
+	STRIPE_SECRET_KEY: stripeKeySchema("sk_", "a Stripe secret key"),
+	STRIPE_WEBHOOK_SECRET: stripeKeySchema(
+		"whsec_",
+		"the signing secret of a Stripe webhook endpoint",
+	),
+	STRIPE_PUBLISHABLE_KEY: stripeKeySchema("pk_", "a Stripe publishable key"),
+	STRIPE_API_URL: z.preprocess(emptyAsUndefined, StripeApiUrlSchema.optional()),
 });
 
 /** Every environment variable the server reads; `.env.example` documents each one. */
@@ -211,6 +260,7 @@ export type Config = {
 	requestTimeoutMs?: number;
 	auth: AuthConfig;
 	mail: MailConfig;
+	payments: PaymentsConfig;
 	/** Fastify's trustProxy: who may set X-Forwarded-For (false unless a proxy is configured). */
 	trustProxy: boolean | number | string[];
 	/** Built web app served by the server; absent when the server runs API-only (tests, dev). */
@@ -234,6 +284,18 @@ export type AuthConfig = {
 };
 
 export type MailConfig = { smtpUrl: string | undefined; from: string };
+
+/** Stripe's keys; with them Stripe takes payments. */
+export type StripeSettings = {
+	secretKey: string;
+	webhookSecret: string;
+	publishableKey: string;
+	/** Where the Stripe client sends its requests instead of api.stripe.com (tests, stand-ins). */
+	apiUrl?: string;
+};
+
+/** Without Stripe, the built-in test provider takes payments (test mode: no money moves). */
+export type PaymentsConfig = { stripe: StripeSettings | undefined };
 
 export const DEFAULT_AUTH_LIMITS: AuthConfig["limits"] = {
 	perAddress: 100,
@@ -261,20 +323,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		);
 	}
 	const values = parsed.data;
+	const issues: { key: string; message: string }[] = [];
 	if (
 		Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)
 	) {
 		const missing = values.GOOGLE_CLIENT_ID
 			? "GOOGLE_CLIENT_SECRET"
 			: "GOOGLE_CLIENT_ID";
-		throw new ConfigError([
-			{
-				key: missing,
-				message:
-					"must be set together with the other Google setting, or both left unset",
-			},
-		]);
+		issues.push({
+			key: missing,
+			message:
+				"must be set together with the other Google setting, or both left unset",
+		});
 	}
+	const stripe = readStripeSettings(values, issues);
+	if (issues.length > 0) throw new ConfigError(issues);
 	const dataDir = path.resolve(values.DATA_DIR);
 	return {
 		port: values.PORT,
@@ -310,6 +373,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 			},
 		},
 		mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
+		payments: { stripe },
 		trustProxy: values.TRUST_PROXY,
+	};
+}
+
+/** `test` or `live` from a key such as sk_test_…, pk_live_…; undefined for other forms. */
+function stripeModeOf(key: string): "test" | "live" | undefined {
+	const mode = /^[a-z]+_(test|live)_/.exec(key)?.[1];
+	return mode === "test" || mode === "live" ? mode : undefined;
+}
+
+/**
+ * Stripe's three keys come together or not at all; the secret and publishable keys must be of the
+ * same mode (test or live). Adds an issue naming each key that is wrong.
+ */
+function readStripeSettings(
+	values: z.infer<typeof EnvSchema>,
+	issues: { key: string; message: string }[],
+): StripeSettings | undefined {
+	const {
+		STRIPE_SECRET_KEY: secretKey,
+		STRIPE_WEBHOOK_SECRET: webhookSecret,
+		STRIPE_PUBLISHABLE_KEY: publishableKey,
+		STRIPE_API_URL: apiUrl,
+	} = values;
+	if (!secretKey || !webhookSecret || !publishableKey) {
+		const given = STRIPE_KEYS.filter((key) => values[key]);
+		if (given.length > 0)
+			for (const key of STRIPE_KEYS.filter((key) => !values[key]))
+				issues.push({
+					key,
+					message: `must be set together with ${given.join(" and ")}: Stripe needs all three keys, or none`,
+				});
+		else if (apiUrl)
+			issues.push({
+				key: "STRIPE_API_URL",
+				message: `is only used with Stripe: set ${STRIPE_KEYS.join(", ")} too, or leave it unset`,
+			});
+		return undefined;
+	}
+	const secretMode = stripeModeOf(secretKey);
+	const publishableMode = stripeModeOf(publishableKey);
+	if (secretMode && publishableMode && secretMode !== publishableMode) {
+		issues.push({
+			key: "STRIPE_PUBLISHABLE_KEY",
+			message: `is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} key: use two keys of the same mode`,
+		});
+		return undefined;
+	}
+	return {
+		secretKey,
+		webhookSecret,
+		publishableKey,
+		...(apiUrl ? { apiUrl: apiUrl.replace(/\/$/, "") } : {}),
 	};
 }

@@ -11,6 +11,8 @@ import {
 	createDbImageStore,
 	type ImageStore,
 } from "./platform/images/image-store.ts";
+import { createTestPaymentGateway } from "./platform/payments/payment-gateway.ts";
+import { createStripePaymentGateway } from "./platform/payments/stripe-gateway.ts";
 import {
 	ensureWritableFolder,
 	FolderError,
@@ -152,7 +154,15 @@ export async function createServer(
 	const { db, images } = await prepareData(givenConfig);
 	try {
 		const config = resolveAuthSecret(givenConfig);
-		return { app: await buildApp({ config, db, images }), db };
+		const payments = config.payments.stripe
+			? createStripePaymentGateway(config.payments.stripe)
+			: createTestPaymentGateway();
+		const app = await buildApp({ config, db, images, payments });
+		if (!config.payments.stripe && process.env.NODE_ENV === "production")
+			app.log.warn(
+				"Payments are in test mode: orders are marked paid and no money is taken. Set the STRIPE_* keys to take real payments.",
+			);
+		return { app, db };
 	} catch (error) {
 		await db.destroy();
 		throw error;

@@ -23,6 +23,7 @@ import {
 	createDbImageStore,
 	type ImageStore,
 } from "../platform/images/image-store.ts";
+import type { PaymentGateway } from "../platform/payments/payment-gateway.ts";
 
 /**
  * A throwaway database for one test: a fresh SQLite file by default, or a fresh PostgreSQL
@@ -77,6 +78,7 @@ export function testConfig(
 			limits: DEFAULT_AUTH_LIMITS,
 		},
 		mail: { smtpUrl: undefined, from: "Tools Gallery <no-reply@localhost>" },
+		payments: { stripe: undefined },
 		trustProxy: false,
 		...overrides,
 	};
@@ -96,7 +98,12 @@ export type TestApp = {
  * finishes (pass or fail): each test builds its own, and nothing is shared between tests.
  */
 export async function createTestApp(
-	options: { seed?: boolean; config?: Partial<Config>; clock?: Clock } = {},
+	options: {
+		seed?: boolean;
+		config?: Partial<Config>;
+		clock?: Clock;
+		payments?: PaymentGateway;
+	} = {},
 ): Promise<TestApp> {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-test-"));
 	const { database, drop } = await createTestDatabase(dataDir);
@@ -105,7 +112,13 @@ export async function createTestApp(
 	await migrateToLatest(db, { legacyImagesDir: undefined });
 	const images = createDbImageStore(db);
 	if (options.seed) await seedDemoContent(db, images);
-	const app = await buildApp({ config, db, images, clock: options.clock });
+	const app = await buildApp({
+		config,
+		db,
+		images,
+		clock: options.clock,
+		payments: options.payments,
+	});
 	let isClosed = false;
 	const close = async () => {
 		if (isClosed) return;

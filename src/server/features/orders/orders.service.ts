@@ -299,6 +299,13 @@ export async function applyPaymentEvent(
 		return { applied: false, reason: "amount or currency mismatch" };
 	}
 	const isPaid = await recordPayment(deps, order, paymentIntentId, "stripe");
+	if (!isPaid)
+		// Money was taken for an order that is no longer unpaid (cancelled meanwhile): it must be
+		// refunded by hand in Stripe's dashboard until refunds are automated.
+		deps.log.error(
+			{ orderId: order.id, paymentIntentId, status: order.status },
+			"a payment succeeded for an order that is not unpaid; refund it",
+		);
 	return { applied: isPaid, reason: isPaid ? "paid" : "order not unpaid" };
 }
 

@@ -1,0 +1,475 @@
+import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
+import { expect, test } from "vitest";
+import {
+	OrderSchema,
+	PaymentStartSchema,
+} from "../../../shared/orders.schemas.ts";
+import type { Db } from "../../platform/db/database.ts";
+import {
+	createStripePaymentGateway,
+	paymentIntentIdempotencyKey,
+} from "../../platform/payments/stripe-gateway.ts";
+import { authHeaders, signUp } from "../../test-support/accounts.ts";
+import {
+	postOrder,
+	postOrderAction,
+	readStock,
+	waitForOrderMail,
+} from "../../test-support/orders.ts";
+import { startStripeStandIn } from "../../test-support/stripe-stand-in.ts";
+import {
+	createTestApp,
+	insertTestTool,
+	type TestApp,
+} from "../../test-support/test-app.ts";
+
+const WEBHOOK_SECRET = "whsec_test_tools_gallery_webhook_secret";
+const PUBLISHABLE_KEY = "pk_test_tools_gallery_publishable";
+const WEBHOOK_URL = "/api/payments/stripe/webhook";
+
+/** A shop paid through Stripe (a stand-in on 127.0.0.1) with one customer's unpaid order. */
+async function stripeShop(options: { secretKey?: string } = {}) {
+	const standIn = await startStripeStandIn();
+	const payments = createStripePaymentGateway({
+		secretKey: options.secretKey ?? standIn.secretKey,
+		webhookSecret: WEBHOOK_SECRET,
+		publishableKey: PUBLISHABLE_KEY,
+		apiUrl: standIn.url,
+	});
+	const t = await createTestApp({ payments });
+	const tool = await insertTestTool(t.db, {
+		tool_name: "Torque Wrench",
+		price_cents: 1500,
+		available_quantity: 30,
+		minimum_quantity: 2,
+	});
+	const customer = await signUp(t.app, { name: "Sasha Stripe" });
+	const placed = await postOrder(t.app, customer.cookie, {
+		tool_id: tool.id,
+		order_quantity: 4,
+	});
+	expect(placed.statusCode, placed.body).toBe(201);
+	const order = OrderSchema.parse(placed.json());
+	return { t, standIn, tool, customer, order };
+}
+
+type Shop = Awaited<ReturnType<typeof stripeShop>>;
+
+/** Pays the shop's order through the API; Stripe answers with a PaymentIntent's client secret. */
+async function startPayment({ t, customer, order }: Shop) {
+	const response = await postOrderAction(
+		t.app,
+		customer.cookie,
+		order.id,
+		"payment",
+	);
+	expect(response.statusCode, response.body).toBe(200);
+	const started = PaymentStartSchema.parse(response.json());
+	if (started.provider !== "stripe")
+		throw new Error(`expected Stripe, got ${started.provider}`);
+	const intentId = started.client_secret.split("_secret_")[0] ?? "";
+	return { ...started, intentId };
+}
+
+/** An event as Stripe sends it, for the PaymentIntent the stand-in made. */
+function paymentIntentEvent(
+	shop: Shop,
+	intentId: string,
+	type: "payment_intent.succeeded" | "payment_intent.payment_failed",
+	changes: { amount_received?: number; currency?: string } = {},
+) {
+	const intent = shop.standIn.intents.get(intentId) ?? {
+		id: intentId,
+		object: "payment_intent",
+		amount: shop.order.total_cents,
+		currency: "usd",
+		metadata: {},
+	};
+	const succeeded = type === "payment_intent.succeeded";
+	return {
+		id: `evt_${randomBytes(12).toString("hex")}`,
+		object: "event",
+		api_version: "2025-01-27.acacia",
+		created: Math.floor(Date.now() / 1000),
+		livemode: false,
+		pending_webhooks: 1,
+		request: { id: null, idempotency_key: null },
+		type,
+		data: {
+			object: {
+				...intent,
+				status: succeeded ? "succeeded" : "requires_payment_method",
+				amount_received: succeeded ? intent.amount : 0,
+				...changes,
+			},
+		},
+	};
+}
+
+/** POSTs a webhook as Stripe does: the raw JSON body and its Stripe-Signature header (null: none). */
+function deliver(
+	t: TestApp,
+	payload: string,
+	signature: string | null = Stripe.webhooks.generateTestHeaderString({
+		payload,
+		secret: WEBHOOK_SECRET,
+	}),
+) {
+	return t.app.inject({
+		method: "POST",
+		url: WEBHOOK_URL,
+		headers: {
+			"content-type": "application/json; charset=utf-8",
+			"user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+			...(signature === null ? {} : { "stripe-signature": signature }),
+		},
+		payload,
+	});
+}
+
+/** The order's payment columns as stored. */
+async function readPayment(db: Db, orderId: string) {
+	return db
+		.selectFrom("orders")
+		.select([
+			"status",
+			"payment_id",
+			"payment_provider",
+			"payment_intent_id",
+			"paid_at",
+			"cancelled_at",
+		])
+		.where("id", "=", orderId)
+		.executeTakeFirstOrThrow();
+}
+
+async function countPaymentEvents(db: Db): Promise<number> {
+	const row = await db
+		.selectFrom("payment_events")
+		.select((eb) => eb.fn.countAll<number | string>().as("count"))
+		.executeTakeFirstOrThrow();
+	return Number(row.count);
+}
+
+const UNPAID = {
+	status: "unpaid",
+	payment_id: null,
+	payment_provider: null,
+	paid_at: null,
+};
+
+test("the payment options name Stripe and its publishable key", async () => {
+	const { t } = await stripeShop();
+	const response = await t.app.inject({ url: "/api/payment-options" });
+	expect(response.statusCode).toBe(200);
+	expect(response.json()).toEqual({
+		provider: "stripe",
+		publishable_key: PUBLISHABLE_KEY,
+	});
+});
+
+test("paying answers with a PaymentIntent's client secret for the order's total in dollars; the order stays unpaid", async () => {
+	const shop = await stripeShop();
+	const started = await startPayment(shop);
+	expect(started.client_secret).toMatch(/^pi_\w+_secret_\w+$/);
+	expect(started.order).toMatchObject({ id: shop.order.id, status: "unpaid" });
+
+	expect(shop.standIn.createCalls).toHaveLength(1);
+	expect(shop.standIn.createCalls[0]).toEqual({
+		params: {
+			amount: "6000",
+			currency: "usd",
+			"metadata[order_id]": shop.order.id,
+			"automatic_payment_methods[enabled]": "true",
+		},
+		idempotencyKey: paymentIntentIdempotencyKey(shop.order.id),
+		intentId: started.intentId,
+	});
+	expect(await readPayment(shop.t.db, shop.order.id)).toMatchObject({
+		...UNPAID,
+		payment_intent_id: started.intentId,
+	});
+});
+
+test("paying twice reuses the order's PaymentIntent: Stripe makes one", async () => {
+	const shop = await stripeShop();
+	const first = await startPayment(shop);
+	const second = await startPayment(shop);
+	expect(second.client_secret).toBe(first.client_secret);
+	expect(shop.standIn.createCalls).toHaveLength(1);
+	expect(shop.standIn.retrieveCount()).toBe(1);
+	expect(shop.standIn.intents.size).toBe(1);
+});
+
+test("two payment requests at once send one idempotency key, so Stripe makes one PaymentIntent", async () => {
+	const shop = await stripeShop();
+	const [first, second] = await Promise.all([
+		startPayment(shop),
+		startPayment(shop),
+	]);
+	expect(second.client_secret).toBe(first.client_secret);
+	expect(shop.standIn.intents.size).toBe(1);
+	expect(
+		new Set(shop.standIn.createCalls.map((call) => call.idempotencyKey)),
+	).toEqual(new Set([paymentIntentIdempotencyKey(shop.order.id)]));
+	expect((await readPayment(shop.t.db, shop.order.id)).payment_intent_id).toBe(
+		first.intentId,
+	);
+});
+
+test("a signed payment_intent.succeeded for the order's total pays it with the intent as its Transaction ID and mails a receipt", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	const event = paymentIntentEvent(shop, intentId, "payment_intent.succeeded");
+	const response = await deliver(shop.t, JSON.stringify(event));
+	expect(response.statusCode, response.body).toBe(200);
+	expect(response.json()).toEqual({ received: true });
+
+	const order = await shop.t.app.inject({
+		url: `/api/orders/${shop.order.id}`,
+		headers: authHeaders(shop.customer.cookie),
+	});
+	expect(order.json()).toMatchObject({ status: "paid", payment_id: intentId });
+	expect(order.json().paid_at).not.toBeNull();
+	expect(await readPayment(shop.t.db, shop.order.id)).toMatchObject({
+		payment_provider: "stripe",
+	});
+
+	const receipt = await waitForOrderMail(
+		shop.t.config,
+		shop.customer.email,
+		"payment received",
+	);
+	expect(receipt.text).toContain(`Transaction ID: ${intentId}`);
+});
+
+test("a webhook with a wrong or missing signature is refused with 400 and changes nothing", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	const payload = JSON.stringify(
+		paymentIntentEvent(shop, intentId, "payment_intent.succeeded"),
+	);
+	const otherSecret = Stripe.webhooks.generateTestHeaderString({
+		payload,
+		secret: "whsec_someone_else",
+	});
+	for (const signature of [
+		otherSecret,
+		`t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`,
+		"not a signature",
+		null,
+	]) {
+		const response = await deliver(shop.t, payload, signature);
+		expect(response.statusCode, String(signature)).toBe(400);
+		expect(response.json().error.message).toBe(
+			"The webhook signature is not valid",
+		);
+	}
+	expect(await readPayment(shop.t.db, shop.order.id)).toMatchObject(UNPAID);
+	expect(await countPaymentEvents(shop.t.db)).toBe(0);
+});
+
+test("a webhook whose body was altered after signing is refused with 400", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	const event = paymentIntentEvent(shop, intentId, "payment_intent.succeeded");
+	const signed = JSON.stringify({
+		...event,
+		data: { object: { ...event.data.object, amount_received: 1 } },
+	});
+	const signature = Stripe.webhooks.generateTestHeaderString({
+		payload: signed,
+		secret: WEBHOOK_SECRET,
+	});
+	const altered = JSON.stringify(event);
+	expect(altered).not.toBe(signed);
+
+	const response = await deliver(shop.t, altered, signature);
+	expect(response.statusCode).toBe(400);
+	// Even a change Stripe's JSON parser would not see (white space) breaks the signature.
+	const reformatted = await deliver(shop.t, `${signed}\n`, signature);
+	expect(reformatted.statusCode).toBe(400);
+	expect(await readPayment(shop.t.db, shop.order.id)).toMatchObject(UNPAID);
+	expect(await countPaymentEvents(shop.t.db)).toBe(0);
+});
+
+test("a webhook signed more than 300 seconds ago is refused with 400; one signed 4 minutes ago is taken", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	const payload = JSON.stringify(
+		paymentIntentEvent(shop, intentId, "payment_intent.succeeded"),
+	);
+	const now = Math.floor(Date.now() / 1000);
+	const signedAt = (secondsAgo: number) =>
+		Stripe.webhooks.generateTestHeaderString({
+			payload,
+			secret: WEBHOOK_SECRET,
+			timestamp: now - secondsAgo,
+		});
+
+	const old = await deliver(shop.t, payload, signedAt(6 * 60));
+	expect(old.statusCode).toBe(400);
+	expect(await readPayment(shop.t.db, shop.order.id)).toMatchObject(UNPAID);
+	expect(await countPaymentEvents(shop.t.db)).toBe(0);
+
+	const recent = await deliver(shop.t, payload, signedAt(4 * 60));
+	expect(recent.statusCode).toBe(200);
+	expect(await readPayment(shop.t.db, shop.order.id)).toMatchObject({
+		status: "paid",
+		payment_id: intentId,
+	});
+});
+
+test("a succeeded payment of another amount or currency answers 200 but leaves the order unpaid", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	for (const changes of [
+		{ amount_received: shop.order.total_cents - 1 },
+		{ amount_received: shop.order.total_cents + 100 },
+		{ currency: "eur" },
+	]) {
+		const event = paymentIntentEvent(
+			shop,
+			intentId,
+			"payment_intent.succeeded",
+			changes,
+		);
+		const response = await deliver(shop.t, JSON.stringify(event));
+		expect(response.statusCode, JSON.stringify(changes)).toBe(200);
+	}
+	expect(await readPayment(shop.t.db, shop.order.id)).toMatchObject(UNPAID);
+	expect(await countPaymentEvents(shop.t.db)).toBe(3);
+});
+
+test("the same event delivered twice counts once: paid_at stays, and one payment event is kept", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	const payload = JSON.stringify(
+		paymentIntentEvent(shop, intentId, "payment_intent.succeeded"),
+	);
+	expect((await deliver(shop.t, payload)).statusCode).toBe(200);
+	const paid = await readPayment(shop.t.db, shop.order.id);
+	expect(paid).toMatchObject({ status: "paid", payment_id: intentId });
+
+	// Stripe retries a delivery it thinks failed: same event id, a new signature a moment later.
+	await new Promise((resolve) => setTimeout(resolve, 5));
+	expect((await deliver(shop.t, payload)).statusCode).toBe(200);
+	expect(await readPayment(shop.t.db, shop.order.id)).toEqual(paid);
+	expect(await countPaymentEvents(shop.t.db)).toBe(1);
+	await waitForOrderMail(
+		shop.t.config,
+		shop.customer.email,
+		"payment received",
+	);
+});
+
+test("payment_failed arriving after succeeded leaves the order paid", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	const succeeded = paymentIntentEvent(
+		shop,
+		intentId,
+		"payment_intent.succeeded",
+	);
+	expect((await deliver(shop.t, JSON.stringify(succeeded))).statusCode).toBe(
+		200,
+	);
+	const paid = await readPayment(shop.t.db, shop.order.id);
+	expect(paid.status).toBe("paid");
+
+	const failed = paymentIntentEvent(
+		shop,
+		intentId,
+		"payment_intent.payment_failed",
+	);
+	expect((await deliver(shop.t, JSON.stringify(failed))).statusCode).toBe(200);
+	expect(await readPayment(shop.t.db, shop.order.id)).toEqual(paid);
+	expect(await countPaymentEvents(shop.t.db)).toBe(2);
+});
+
+test("a succeeded payment for an order the customer cancelled meanwhile leaves it cancelled and its stock returned once", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	const cancel = await postOrderAction(
+		shop.t.app,
+		shop.customer.cookie,
+		shop.order.id,
+		"cancel",
+	);
+	expect(cancel.statusCode).toBe(200);
+	expect(await readStock(shop.t.db, shop.tool.id)).toBe(30);
+	const cancelled = await readPayment(shop.t.db, shop.order.id);
+
+	const event = paymentIntentEvent(shop, intentId, "payment_intent.succeeded");
+	expect((await deliver(shop.t, JSON.stringify(event))).statusCode).toBe(200);
+	expect(await readPayment(shop.t.db, shop.order.id)).toEqual(cancelled);
+	expect(cancelled).toMatchObject({ status: "cancelled", payment_id: null });
+	expect(await readStock(shop.t.db, shop.tool.id)).toBe(30);
+});
+
+test("an event for a PaymentIntent no order has answers 200 and changes nothing", async () => {
+	const shop = await stripeShop();
+	await startPayment(shop);
+	const event = paymentIntentEvent(
+		shop,
+		`pi_${randomBytes(12).toString("hex")}`,
+		"payment_intent.succeeded",
+	);
+	const response = await deliver(shop.t, JSON.stringify(event));
+	expect(response.statusCode).toBe(200);
+	expect(await readPayment(shop.t.db, shop.order.id)).toMatchObject(UNPAID);
+});
+
+test("a cancelled order cannot be paid: 409, and no PaymentIntent is made", async () => {
+	const shop = await stripeShop();
+	await postOrderAction(
+		shop.t.app,
+		shop.customer.cookie,
+		shop.order.id,
+		"cancel",
+	);
+	const response = await postOrderAction(
+		shop.t.app,
+		shop.customer.cookie,
+		shop.order.id,
+		"payment",
+	);
+	expect(response.statusCode).toBe(409);
+	expect(response.json().error.message).toBe(
+		"A cancelled order cannot be paid",
+	);
+	expect(shop.standIn.createCalls).toHaveLength(0);
+});
+
+test("a paid order is not paid again: 409, and Stripe is not asked", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	const event = paymentIntentEvent(shop, intentId, "payment_intent.succeeded");
+	expect((await deliver(shop.t, JSON.stringify(event))).statusCode).toBe(200);
+	const response = await postOrderAction(
+		shop.t.app,
+		shop.customer.cookie,
+		shop.order.id,
+		"payment",
+	);
+	expect(response.statusCode).toBe(409);
+	expect(response.json().error.message).toBe("This order is already paid");
+	expect(shop.standIn.retrieveCount()).toBe(0);
+});
+
+test("when Stripe refuses the call (a wrong secret key) paying answers 500, not Stripe's 401, and the order stays unpaid", async () => {
+	const shop = await stripeShop({ secretKey: "sk_test_not_the_right_key" });
+	const response = await postOrderAction(
+		shop.t.app,
+		shop.customer.cookie,
+		shop.order.id,
+		"payment",
+	);
+	expect(response.statusCode).toBe(500);
+	expect(response.json().error.code).toBe("INTERNAL_ERROR");
+	expect(await readPayment(shop.t.db, shop.order.id)).toMatchObject({
+		...UNPAID,
+		payment_intent_id: null,
+	});
+});

@@ -1,0 +1,145 @@
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
+import type { StripeSettings } from "../../config.ts";
+import {
+	type PayableOrder,
+	type PaymentEvent,
+	type PaymentGateway,
+	type PaymentStartResult,
+	SHOP_CURRENCY,
+} from "./payment-gateway.ts";
+
+const requireFromHere = createRequire(import.meta.url);
+
+/**
+ * The stripe package is loaded when a Stripe gateway is made, not when the server's modules are:
+ * a shop in test mode never pays for it (about 20 MB and 75 ms of start-up). A static import
+ * would not do: the server's bundle hoists every package import to its top.
+ */
+function loadStripe(): typeof Stripe {
+	return requireFromHere("stripe") as typeof Stripe;
+}
+
+/** How long one request to Stripe may take before the client gives up (it retries once). */
+const STRIPE_TIMEOUT_MS = 15_000;
+
+/**
+ * A call to Stripe that failed (unreachable, refused, a wrong key). It carries no HTTP status of
+ * its own, so the customer gets a 500 and the log gets Stripe's reason, never Stripe's 401 or 400
+ * as if it were the customer's mistake.
+ */
+export class StripeCallError extends Error {
+	constructor(action: string, cause: unknown) {
+		const { type, message } = cause as { type?: unknown; message?: unknown };
+		super(
+			`Stripe could not ${action}: ${typeof type === "string" ? `${type}: ` : ""}${typeof message === "string" ? message : String(cause)}`,
+			{ cause },
+		);
+		this.name = "StripeCallError";
+	}
+}
+
+/** The same key for every attempt to make an order's PaymentIntent, so Stripe makes one. */
+export function paymentIntentIdempotencyKey(orderId: string): string {
+	return `tools-gallery-order-${orderId}-payment-intent`;
+}
+
+/** host, port and protocol of the Stripe client for an API URL such as http://127.0.0.1:12111. */
+function connectionTo(apiUrl: string): {
+	host: string;
+	port: number;
+	protocol: "http" | "https";
+} {
+	const url = new URL(apiUrl);
+	const protocol = url.protocol === "http:" ? "http" : "https";
+	return {
+		// An IPv6 literal comes in brackets, which Node's http client does not take.
+		host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+		port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
+		protocol,
+	};
+}
+
+function toStartResult(intent: Stripe.PaymentIntent): PaymentStartResult {
+	if (!intent.client_secret)
+		throw new Error(`Stripe's PaymentIntent ${intent.id} has no client secret`);
+	return {
+		kind: "pending",
+		clientSecret: intent.client_secret,
+		paymentIntentId: intent.id,
+	};
+}
+
+/**
+ * Stripe as the shop's payment provider. Paying makes one PaymentIntent per order (for its total,
+ * in US dollars) whose client secret the browser confirms with Stripe.js; the order is paid when
+ * Stripe's signed webhook reports the intent succeeded.
+ */
+export function createStripePaymentGateway(
+	settings: StripeSettings,
+): PaymentGateway {
+	const StripeClient = loadStripe();
+	const stripe = new StripeClient(settings.secretKey, {
+		timeout: STRIPE_TIMEOUT_MS,
+		telemetry: false,
+		appInfo: { name: "Tools Gallery" },
+		...(settings.apiUrl ? connectionTo(settings.apiUrl) : {}),
+	});
+
+	return {
+		options: { provider: "stripe", publishable_key: settings.publishableKey },
+
+		async start(order: PayableOrder, existingIntentId: string | null) {
+			if (existingIntentId) {
+				try {
+					return toStartResult(
+						await stripe.paymentIntents.retrieve(existingIntentId),
+					);
+				} catch (error) {
+					throw new StripeCallError(
+						`read PaymentIntent ${existingIntentId}`,
+						error,
+					);
+				}
+			}
+			try {
+				return toStartResult(
+					await stripe.paymentIntents.create(
+						{
+							amount: order.total_cents,
+							currency: SHOP_CURRENCY,
+							metadata: { order_id: order.id },
+							automatic_payment_methods: { enabled: true },
+						},
+						{ idempotencyKey: paymentIntentIdempotencyKey(order.id) },
+					),
+				);
+			} catch (error) {
+				throw new StripeCallError(
+					`make a PaymentIntent for order ${order.id}`,
+					error,
+				);
+			}
+		},
+
+		verifyWebhook(rawBody: Buffer, signature: string | undefined) {
+			if (!signature) throw new Error("the webhook has no Stripe-Signature");
+			// Checks the signature over these exact bytes and that it is at most 300 s old.
+			const event = stripe.webhooks.constructEvent(
+				rawBody,
+				signature,
+				settings.webhookSecret,
+			);
+			const result: PaymentEvent = { eventId: event.id, type: event.type };
+			if (event.type === "payment_intent.succeeded") {
+				const intent = event.data.object;
+				result.succeeded = {
+					paymentIntentId: intent.id,
+					amountCents: intent.amount_received,
+					currency: intent.currency,
+				};
+			}
+			return result;
+		},
+	};
+}

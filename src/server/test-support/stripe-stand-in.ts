@@ -1,0 +1,203 @@
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { onTestFinished } from "vitest";
+
+/** What the stand-in keeps of a PaymentIntent, as the Stripe API answers with it. */
+export type StandInPaymentIntent = {
+	id: string;
+	object: "payment_intent";
+	amount: number;
+	amount_received: number;
+	currency: string;
+	client_secret: string;
+	status: string;
+	metadata: Record<string, string>;
+	automatic_payment_methods: { enabled: boolean } | null;
+	livemode: false;
+	created: number;
+};
+
+/** One POST /v1/payment_intents as the stand-in received it. */
+export type StandInCreateCall = {
+	/** The form fields as sent, e.g. `metadata[order_id]`. */
+	params: Record<string, string>;
+	idempotencyKey: string | undefined;
+	/** The intent it answered with (none when it refused the call). */
+	intentId: string | undefined;
+};
+
+export type StripeStandIn = {
+	/** Base URL of the stand-in, for STRIPE_API_URL / the gateway's apiUrl. */
+	url: string;
+	/** The secret key it accepts as `Authorization: Bearer …`. */
+	secretKey: string;
+	/** Every create call, in order (a replay with a known idempotency key included). */
+	createCalls: StandInCreateCall[];
+	/** How many GET /v1/payment_intents/:id it answered. */
+	retrieveCount: () => number;
+	/** The intents made so far, by id. */
+	intents: Map<string, StandInPaymentIntent>;
+	close: () => Promise<void>;
+};
+
+function stripeError(
+	response: http.ServerResponse,
+	status: number,
+	type: string,
+	message: string,
+	code?: string,
+): void {
+	response.writeHead(status, { "content-type": "application/json" });
+	response.end(JSON.stringify({ error: { type, message, code } }));
+}
+
+function sendJson(response: http.ServerResponse, body: unknown): void {
+	response.writeHead(200, {
+		"content-type": "application/json",
+		"request-id": `req_${randomBytes(8).toString("hex")}`,
+	});
+	response.end(JSON.stringify(body));
+}
+
+async function readBody(request: http.IncomingMessage): Promise<string> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of request) chunks.push(chunk as Buffer);
+	return Buffer.concat(chunks).toString("utf8");
+}
+
+function makeIntent(params: Record<string, string>): StandInPaymentIntent {
+	const id = `pi_${randomBytes(12).toString("hex")}`;
+	const metadata: Record<string, string> = {};
+	for (const [key, value] of Object.entries(params)) {
+		const name = /^metadata\[(.+)\]$/.exec(key)?.[1];
+		if (name) metadata[name] = value;
+	}
+	return {
+		id,
+		object: "payment_intent",
+		amount: Number(params.amount),
+		amount_received: 0,
+		currency: params.currency ?? "",
+		client_secret: `${id}_secret_${randomBytes(12).toString("hex")}`,
+		status: "requires_payment_method",
+		metadata,
+		automatic_payment_methods:
+			params["automatic_payment_methods[enabled]"] === undefined
+				? null
+				: {
+						enabled: params["automatic_payment_methods[enabled]"] === "true",
+					},
+		livemode: false,
+		created: Math.floor(Date.now() / 1000),
+	};
+}
+
+/**
+ * A tiny stand-in for the Stripe API on 127.0.0.1 (a random port), enough for the payments
+ * gateway: POST /v1/payment_intents (form-encoded, as the stripe client sends it) makes a `pi_…`
+ * with a client secret, and a repeated Idempotency-Key answers with the first intent, as Stripe
+ * does; GET /v1/payment_intents/:id reads one. It checks the bearer key, counts the calls and
+ * records the idempotency keys. Closed when the running test finishes.
+ */
+export async function startStripeStandIn(
+	options: { secretKey?: string } = {},
+): Promise<StripeStandIn> {
+	const secretKey =
+		options.secretKey ?? `sk_test_standin${randomBytes(8).toString("hex")}`;
+	const intents = new Map<string, StandInPaymentIntent>();
+	const byIdempotencyKey = new Map<string, string>();
+	const createCalls: StandInCreateCall[] = [];
+	let retrieves = 0;
+
+	const server = http.createServer(async (request, response) => {
+		try {
+			const body = await readBody(request);
+			if (request.headers.authorization !== `Bearer ${secretKey}`) {
+				stripeError(
+					response,
+					401,
+					"invalid_request_error",
+					"Invalid API Key provided",
+				);
+				return;
+			}
+			const { pathname } = new URL(request.url ?? "/", "http://stand-in");
+			if (request.method === "POST" && pathname === "/v1/payment_intents") {
+				const params = Object.fromEntries(new URLSearchParams(body));
+				const idempotencyKey = request.headers["idempotency-key"];
+				const key = typeof idempotencyKey === "string" ? idempotencyKey : "";
+				const call: StandInCreateCall = {
+					params,
+					idempotencyKey: key || undefined,
+					intentId: undefined,
+				};
+				createCalls.push(call);
+				const earlier = key ? byIdempotencyKey.get(key) : undefined;
+				const intent = earlier ? intents.get(earlier) : makeIntent(params);
+				if (!intent || !Number.isInteger(intent.amount) || !intent.currency) {
+					stripeError(
+						response,
+						400,
+						"invalid_request_error",
+						"Missing required param: amount or currency.",
+						"parameter_missing",
+					);
+					return;
+				}
+				intents.set(intent.id, intent);
+				if (key) byIdempotencyKey.set(key, intent.id);
+				call.intentId = intent.id;
+				sendJson(response, intent);
+				return;
+			}
+			const retrieved = /^\/v1\/payment_intents\/([^/]+)$/.exec(pathname);
+			if (request.method === "GET" && retrieved?.[1]) {
+				retrieves += 1;
+				const intent = intents.get(decodeURIComponent(retrieved[1]));
+				if (!intent) {
+					stripeError(
+						response,
+						404,
+						"invalid_request_error",
+						`No such payment_intent: '${retrieved[1]}'`,
+						"resource_missing",
+					);
+					return;
+				}
+				sendJson(response, intent);
+				return;
+			}
+			stripeError(
+				response,
+				404,
+				"invalid_request_error",
+				`Unrecognized request URL (${request.method}: ${pathname}).`,
+			);
+		} catch (error) {
+			stripeError(response, 500, "api_error", String(error));
+		}
+	});
+	await new Promise<void>((resolve, reject) => {
+		server.once("error", reject);
+		server.listen(0, "127.0.0.1", resolve);
+	});
+	const { port } = server.address() as AddressInfo;
+
+	let isClosed = false;
+	const close = async () => {
+		if (isClosed) return;
+		isClosed = true;
+		server.closeAllConnections();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	};
+	onTestFinished(close);
+	return {
+		url: `http://127.0.0.1:${port}`,
+		secretKey,
+		createCalls,
+		retrieveCount: () => retrieves,
+		intents,
+		close,
+	};
+}
