@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import type { Tool } from "../../shared/tools.schemas.ts";
 import { authHeaders, multipartBody } from "./accounts.ts";
@@ -56,4 +56,31 @@ export async function addToolAsAdmin(
 			`adding a tool failed: ${response.statusCode} ${response.body}`,
 		);
 	return response.json();
+}
+
+/** A file of a tool form: [field, bytes, file name, declared type]. */
+export type ToolFormFile = [
+	field: string,
+	bytes: Buffer,
+	name: string,
+	type: string,
+];
+
+/**
+ * Sends a tool form as multipart/form-data (POST /api/tools, PUT /api/tools/:id) from our own
+ * pages, signed in with `cookie` or as a visitor without one.
+ */
+export async function sendToolForm(
+	app: FastifyInstance,
+	request: { method: "POST" | "PUT"; url: string; cookie?: string },
+	fields: Record<string, string>,
+	files: ToolFormFile[] = [],
+): Promise<LightMyRequestResponse> {
+	const body = await toolFormBody(fields, files);
+	return app.inject({
+		method: request.method,
+		url: request.url,
+		headers: { ...authHeaders(request.cookie), ...body.headers },
+		payload: body.payload,
+	});
 }
