@@ -36,7 +36,8 @@ const PERMISSIONS_POLICY = [
 	.join(", ");
 
 /**
- * CSP allows scripts only from our own origin (no inline script anywhere, including the API
+ * CSP allows images from our origin, data: URLs and blob: URLs (the preview of a photo picked in
+ * a form, made by the page itself). It allows scripts only from our own origin (no inline script anywhere, including the API
  * reference), and styles only from our own style sheets, except on the API reference. helmet
  * has no Permissions-Policy, so it is set here beside helmet's headers.
  *
@@ -76,7 +77,7 @@ function buildHelmet({
 				"style-src": allowInlineStyles
 					? ["'self'", "'unsafe-inline'"]
 					: ["'self'"],
-				"img-src": ["'self'", "data:"],
+				"img-src": ["'self'", "data:", "blob:"],
 				"font-src": ["'self'", "data:"],
 				"connect-src": ["'self'"],
 				"object-src": ["'none'"],
