@@ -1,0 +1,280 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+import { buildAll } from "../scripts/build.ts";
+import { loadConfig } from "../src/server/config.ts";
+import { insertTools } from "../src/server/features/tools/tools.repository.ts";
+import type { Db } from "../src/server/platform/db/database.ts";
+import { prepareData } from "../src/server/start-up.ts";
+import {
+	freePort,
+	type LoadResult,
+	load,
+	startProcess,
+	stopProcess,
+} from "./bench-support.ts";
+
+// Placing orders (docs/product.md, performance budgets): at least 1,000 orders/s on SQLite with no
+// unit oversold and p99 under 50 ms at 50 concurrent customers, printed beside the rate at which
+// this disk completes durable SQLite commits, the physical limit of a durable order here.
+const CONNECTIONS = 50;
+const TOOLS = 50;
+const STOCK = 10_000_000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PG_ADMIN_URL =
+	process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const PASSWORD = "a long enough secret phrase";
+
+type Shop = { origin: string; tokens: string[]; toolIds: string[] };
+
+/** Commits of one small row per transaction, WAL and synchronous=FULL, for `seconds`. */
+function measureDurableCommits(dir: string, seconds: number): number {
+	const db = new SQLite(path.join(dir, "fsync.sqlite"));
+	db.pragma("journal_mode = WAL");
+	db.pragma("synchronous = FULL");
+	db.exec("create table rows (id integer primary key, value text)");
+	const insert = db.prepare("insert into rows (value) values (?)");
+	const until = Date.now() + seconds * 1000;
+	let commits = 0;
+	while (Date.now() < until) {
+		insert.run("x");
+		commits++;
+	}
+	db.close();
+	return commits / seconds;
+}
+
+async function insertBenchTools(db: Db): Promise<string[]> {
+	const now = Date.now();
+	const tools = Array.from({ length: TOOLS }, (_, index) => {
+		const createdAt = new Date(now - index * 1000).toISOString();
+		return {
+			id: randomUUID(),
+			tool_name: `Bench Tool ${index + 1}`,
+			description: "A tool for the orders benchmark.",
+			price_cents: 1000 + index,
+			available_quantity: STOCK,
+			minimum_quantity: 1,
+			img: "/images/none.webp",
+			supplier_name: "Bench",
+			supplier_email: null,
+			created_at: createdAt,
+		};
+	});
+	await insertTools(db, tools);
+	return tools.map((tool) => tool.id);
+}
+
+async function startShop(
+	dataDir: string,
+	databaseUrl: string,
+	toolIds: string[],
+): Promise<{ shop: Shop; stop: () => Promise<void> }> {
+	const port = await freePort();
+	const origin = `http://127.0.0.1:${port}`;
+	const child = await startProcess(
+		["dist/server/main.js"],
+		{
+			DATA_DIR: dataDir,
+			DATABASE_URL: databaseUrl,
+			PORT: String(port),
+			HOST: "127.0.0.1",
+			PUBLIC_URL: origin,
+			SEED_DEMO: "false",
+			LOG_LEVEL: "warn",
+			NODE_ENV: "",
+		},
+		`${origin}/api/ready`,
+	);
+	const tokens: string[] = [];
+	for (let i = 0; i < CONNECTIONS; i++) {
+		const response = await fetch(`${origin}/api/auth/sign-up/email`, {
+			method: "POST",
+			headers: { "content-type": "application/json", origin },
+			body: JSON.stringify({
+				name: `Bench Customer ${i}`,
+				email: `bench-${i}-${randomUUID()}@example.com`,
+				password: PASSWORD,
+			}),
+		});
+		const token = response.headers.get("set-auth-token");
+		if (!response.ok || !token)
+			throw new Error(`sign-up failed: ${response.status}`);
+		tokens.push(token);
+	}
+	return {
+		shop: { origin, tokens, toolIds },
+		stop: () => stopProcess(child),
+	};
+}
+
+/** Each connection is one customer ordering one piece at a time of its own tool (or `onlyTool`). */
+async function loadOrders(
+	shop: Shop,
+	connections: number,
+	seconds: number,
+	onlyTool?: string,
+): Promise<LoadResult> {
+	let clients = 0;
+	const result = await autocannon({
+		url: `${shop.origin}/api/orders`,
+		connections,
+		duration: seconds,
+		method: "POST",
+		setupClient: (client) => {
+			const index = clients++;
+			client.setHeaders({
+				"content-type": "application/json",
+				authorization: `Bearer ${shop.tokens[index % shop.tokens.length]}`,
+			});
+			client.setBody(
+				JSON.stringify({
+					tool_id: onlyTool ?? shop.toolIds[index % shop.toolIds.length],
+					order_quantity: 1,
+				}),
+			);
+		},
+	});
+	return {
+		requestsPerSecond: result.requests.average,
+		p99Ms: result.latency.p99,
+		errors: result.errors,
+		non2xx: result.non2xx,
+	};
+}
+
+/** Units sold beyond the stock: stock below zero, or stock + ordered ≠ the initial stock. */
+function oversoldUnits(rows: { stock: number; ordered: number }[]): number {
+	return rows.reduce(
+		(sum, row) =>
+			sum + Math.max(0, -row.stock) + Math.abs(row.stock + row.ordered - STOCK),
+		0,
+	);
+}
+
+const STOCK_QUERY = `select t.available_quantity as stock,
+  coalesce((select sum(o.order_quantity) from orders o where o.tool_id = t.id), 0) as ordered
+  from tools t`;
+
+const row = (name: string, r: LoadResult) =>
+	`${name.padEnd(44)} ${r.requestsPerSecond.toFixed(0).padStart(7)}/s   p99 ${String(r.p99Ms).padStart(5)} ms   errors ${r.errors + r.non2xx}`;
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-orders-"));
+let failed = false;
+const stops: (() => Promise<void>)[] = [];
+try {
+	await buildAll({ onlyIfStale: true });
+	console.info(
+		`Orders: ${CONNECTIONS} concurrent customers, one piece an order, ${SECONDS} s a run\n`,
+	);
+	const commitsPerSecond = measureDurableCommits(scratch, Math.min(5, SECONDS));
+	console.info(
+		`this disk: ${commitsPerSecond.toFixed(0)} durable SQLite commits/s (WAL, synchronous=FULL, one row each)`,
+	);
+
+	// SQLite.
+	const sqliteDir = path.join(scratch, "sqlite");
+	const config = loadConfig({ DATA_DIR: sqliteDir, SEED_DEMO: "false" });
+	const { db } = await prepareData(config);
+	const sqliteTools = await insertBenchTools(db);
+	await db.destroy();
+	const sqlite = await startShop(sqliteDir, "", sqliteTools);
+	stops.push(sqlite.stop);
+	await loadOrders(sqlite.shop, CONNECTIONS, 2);
+	const sqliteOrders = await loadOrders(sqlite.shop, CONNECTIONS, SECONDS);
+	console.info(row("orders, SQLite, 50 tools", sqliteOrders));
+	console.info(
+		`ratio orders/s ÷ durable commits/s: ${(sqliteOrders.requestsPerSecond / commitsPerSecond).toFixed(2)}`,
+	);
+	console.info(
+		`budget: ≥ 1,000 orders/s (${sqliteOrders.requestsPerSecond >= 1000 ? "ok" : "missed"}), p99 < 50 ms (${sqliteOrders.p99Ms < 50 ? "ok" : "missed"})`,
+	);
+
+	// Orders and catalog reads at the same time.
+	const [mixedOrders, mixedReads] = await Promise.all([
+		loadOrders(sqlite.shop, CONNECTIONS, SECONDS),
+		load(
+			`${sqlite.shop.origin}/api/tools?page=1&page_size=24`,
+			CONNECTIONS,
+			SECONDS,
+		),
+	]);
+	console.info(row("mixed: orders, SQLite", mixedOrders));
+	console.info(row("mixed: GET /api/tools at the same time", mixedReads));
+	await sqlite.stop();
+	stops.pop();
+	const sqliteCheck = new SQLite(path.join(sqliteDir, "tools-gallery.sqlite"));
+	const sqliteOversold = oversoldUnits(
+		sqliteCheck.prepare(STOCK_QUERY).all() as {
+			stock: number;
+			ordered: number;
+		}[],
+	);
+	sqliteCheck.close();
+	console.info(`oversold units on SQLite after the runs: ${sqliteOversold}\n`);
+
+	// PostgreSQL: a database of its own, dropped at the end.
+	const name = `tools_gallery_bench_${randomUUID().slice(0, 8)}`;
+	const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+	await admin.connect();
+	await admin.query(`create database ${name}`);
+	const pgUrl = new URL(PG_ADMIN_URL);
+	pgUrl.pathname = `/${name}`;
+	try {
+		const pgDir = path.join(scratch, "postgres");
+		const pgConfig = loadConfig({
+			DATA_DIR: pgDir,
+			DATABASE_URL: pgUrl.toString(),
+			SEED_DEMO: "false",
+		});
+		const prepared = await prepareData(pgConfig);
+		const pgTools = await insertBenchTools(prepared.db);
+		await prepared.db.destroy();
+		const postgres = await startShop(pgDir, pgUrl.toString(), pgTools);
+		stops.push(postgres.stop);
+		await loadOrders(postgres.shop, CONNECTIONS, 2);
+		const ten = await loadOrders(postgres.shop, 10, SECONDS);
+		const fifty = await loadOrders(postgres.shop, CONNECTIONS, SECONDS);
+		const oneTool = await loadOrders(
+			postgres.shop,
+			CONNECTIONS,
+			SECONDS,
+			pgTools[0],
+		);
+		console.info(row("orders, PostgreSQL, 50 tools, 10 connections", ten));
+		console.info(row("orders, PostgreSQL, 50 tools, 50 connections", fifty));
+		console.info(row("orders, PostgreSQL, 1 tool, 50 connections", oneTool));
+		await postgres.stop();
+		stops.pop();
+		const check = new pg.Client({ connectionString: pgUrl.toString() });
+		await check.connect();
+		const { rows } = await check.query(STOCK_QUERY);
+		await check.end();
+		const pgOversold = oversoldUnits(
+			rows.map((r) => ({ stock: Number(r.stock), ordered: Number(r.ordered) })),
+		);
+		console.info(`oversold units on PostgreSQL after the runs: ${pgOversold}`);
+		failed ||=
+			pgOversold > 0 ||
+			[ten, fifty, oneTool].some((r) => r.errors > 0 || r.non2xx > 0);
+	} finally {
+		await admin.query(`drop database if exists ${name} with (force)`);
+		await admin.end();
+	}
+	failed ||=
+		sqliteOversold > 0 ||
+		[sqliteOrders, mixedOrders, mixedReads].some(
+			(r) => r.errors > 0 || r.non2xx > 0,
+		);
+	if (failed) {
+		console.error("Some requests failed or stock was oversold.");
+		process.exitCode = 1;
+	}
+} finally {
+	for (const stop of stops) await stop();
+	fs.rmSync(scratch, { recursive: true, force: true });
+}
