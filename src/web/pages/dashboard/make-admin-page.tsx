@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { UserListItem } from "../../../shared/accounts.schemas.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { Pager } from "../../components/ui/pager.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import { useSession } from "../../features/auth/session.queries.ts";
 import {
@@ -158,30 +159,12 @@ export function MakeAdminPage() {
 									</tbody>
 								</table>
 							</div>
-							<nav
-								aria-label="Pages of users"
-								className="flex items-center gap-4"
-							>
-								<button
-									type="button"
-									className="btn btn-sm"
-									disabled={data.page <= 1}
-									onClick={() => goTo(data.page - 1)}
-								>
-									Previous
-								</button>
-								<span>
-									Page {data.page} of {pageCount}
-								</span>
-								<button
-									type="button"
-									className="btn btn-sm"
-									disabled={data.page >= pageCount}
-									onClick={() => goTo(data.page + 1)}
-								>
-									Next
-								</button>
-							</nav>
+							<Pager
+								label="Pages of users"
+								page={data.page}
+								pageCount={pageCount}
+								onGoTo={goTo}
+							/>
 						</>
 					);
 				}}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Tool } from "../../../shared/tools.schemas.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { Pager } from "../../components/ui/pager.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import { ToolCard } from "../../features/tools/components/tool-card.tsx";
 import {
@@ -122,30 +123,12 @@ export function ManageProductsPage() {
 									/>
 								))}
 							</div>
-							<nav
-								aria-label="Pages of tools"
-								className="flex items-center gap-4"
-							>
-								<button
-									type="button"
-									className="btn btn-sm"
-									disabled={data.page <= 1}
-									onClick={() => goTo(data.page - 1)}
-								>
-									Previous
-								</button>
-								<span>
-									Page {data.page} of {pageCount}
-								</span>
-								<button
-									type="button"
-									className="btn btn-sm"
-									disabled={data.page >= pageCount}
-									onClick={() => goTo(data.page + 1)}
-								>
-									Next
-								</button>
-							</nav>
+							<Pager
+								label="Pages of tools"
+								page={data.page}
+								pageCount={pageCount}
+								onGoTo={goTo}
+							/>
 						</>
 					);
 				}}
