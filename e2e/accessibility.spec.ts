@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { findBlockingViolations } from "./fixtures/axe.ts";
 import { expect, test } from "./fixtures/test.ts";
 
 type Visit = { name: string; open: (page: Page) => Promise<void> };
@@ -115,24 +115,7 @@ for (const visit of visits) {
 		await visit.open(page);
 		await expect(page.getByRole("status")).toHaveCount(0);
 
-		const results = await new AxeBuilder({ page })
-			.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-			.analyze();
-		const blocking = results.violations
-			.filter(
-				(violation) =>
-					violation.impact === "serious" || violation.impact === "critical",
-			)
-			.map(
-				(violation) =>
-					`${violation.impact} ${violation.id}: ${violation.help}\n` +
-					violation.nodes
-						.map(
-							(node) =>
-								`  ${node.target.join(" ")}: ${node.failureSummary ?? ""}`,
-						)
-						.join("\n"),
-			);
+		const blocking = await findBlockingViolations(page);
 		expect(blocking, `axe found:\n${blocking.join("\n")}`).toEqual([]);
 		expect(consoleErrors, "console errors while visiting").toEqual([]);
 	});

@@ -1,28 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
 	grantAdmin,
 	signUpInContext,
 	uniqueEmail,
 } from "./fixtures/accounts.ts";
+import { findBlockingViolations } from "./fixtures/axe.ts";
 import { expect, test } from "./fixtures/test.ts";
-
-async function findBlockingViolations(page: Page): Promise<string[]> {
-	const results = await new AxeBuilder({ page })
-		.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-		.analyze();
-	return results.violations
-		.filter(
-			(violation) =>
-				violation.impact === "serious" || violation.impact === "critical",
-		)
-		.map(
-			(violation) =>
-				`${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes
-					.map((node) => node.target.join(" "))
-					.join(", ")})`,
-		);
-}
 
 async function scanDashboardPage(page: Page, path: string, heading: string) {
 	await page.goto(path);

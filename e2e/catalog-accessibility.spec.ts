@@ -1,24 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { findBlockingViolations } from "./fixtures/axe.ts";
 import { signUpAdmin } from "./fixtures/catalog.ts";
 import { expect, test } from "./fixtures/test.ts";
-
-async function findBlockingViolations(page: Page): Promise<string[]> {
-	const results = await new AxeBuilder({ page })
-		.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-		.analyze();
-	return results.violations
-		.filter(
-			(violation) =>
-				violation.impact === "serious" || violation.impact === "critical",
-		)
-		.map(
-			(violation) =>
-				`${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes
-					.map((node) => node.target.join(" "))
-					.join(", ")})`,
-		);
-}
 
 /** Waits until nothing is loading any more, so axe sees what the admin sees. */
 async function expectLoaded(page: Page, heading: string | RegExp) {

@@ -20,6 +20,7 @@ import { registerAuthBridge } from "./platform/auth/auth-bridge.ts";
 import { createSessionGuard } from "./platform/auth/session-guard.ts";
 import { type Clock, monotonicClock } from "./platform/clock.ts";
 import type { Db } from "./platform/db/database.ts";
+import { createWriteTransactions } from "./platform/db/group-commit.ts";
 import { registerApiCacheControl } from "./platform/http/api-cache-control.ts";
 import {
 	clientErrorHandler,
@@ -89,6 +90,7 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
 	const securityHeaders = createSecurityHeaders({
 		isHttps: config.publicUrl.startsWith("https://"),
+		allowsStripe: payments.options.provider === "stripe",
 	});
 	const app = Fastify({
 		logger: { level: config.logLevel },
@@ -151,7 +153,13 @@ export async function buildApp({
 	await app.register(toolsRoutes, { prefix: "/api", tools, guard });
 	await app.register(ordersRoutes, {
 		prefix: "/api",
-		orders: { db, payments, mailer, log: app.log },
+		orders: {
+			db,
+			writes: createWriteTransactions(db),
+			payments,
+			mailer,
+			log: app.log,
+		},
 		guard,
 	});
 	await app.register(reviewsRoutes, { prefix: "/api", db });

@@ -32,3 +32,15 @@ export function errorResponse(
 ): Response {
 	return jsonResponse({ error: { code, message, details } }, status);
 }
+
+/** One page of `items` as the API answers it, for the `page` and `page_size` the URL asks. */
+export function pageOf<T>(items: T[], url: URL, defaultSize = 12): Response {
+	const page = Number(url.searchParams.get("page") ?? 1);
+	const pageSize = Number(url.searchParams.get("page_size") ?? defaultSize);
+	return jsonResponse({
+		items: items.slice((page - 1) * pageSize, page * pageSize),
+		page,
+		page_size: pageSize,
+		total: items.length,
+	});
+}

@@ -6,7 +6,7 @@ import type {
 } from "../../shared/orders.schemas.ts";
 import { checkPurchase } from "../../shared/purchase-rule.ts";
 import type { Tool } from "../../shared/tools.schemas.ts";
-import { errorResponse, jsonResponse } from "./fake-api.ts";
+import { errorResponse, jsonResponse, pageOf } from "./fake-api.ts";
 import { admin, aTool } from "./fake-catalog.ts";
 
 export { admin };
@@ -52,6 +52,8 @@ export type Shop = {
 	orders: Order[];
 	deletions: OrderDeletion[];
 	provider: "test" | "stripe";
+	/** The Stripe publishable key the shop hands out when its provider is Stripe. */
+	stripeKey: string;
 };
 
 export function aShop(changes: Partial<Shop> = {}): Shop {
@@ -61,6 +63,7 @@ export function aShop(changes: Partial<Shop> = {}): Shop {
 		orders: [],
 		deletions: [],
 		provider: "test",
+		stripeKey: "pk_test_shop",
 		...changes,
 	};
 }
@@ -74,17 +77,6 @@ export type SentRequest = {
 
 const conflict = (message: string) => errorResponse(409, "CONFLICT", message);
 const orderNotFound = () => errorResponse(404, "NOT_FOUND", "Order not found");
-
-function pageOf<T>(items: T[], url: URL, defaultSize = 12) {
-	const page = Number(url.searchParams.get("page") ?? 1);
-	const pageSize = Number(url.searchParams.get("page_size") ?? defaultSize);
-	return jsonResponse({
-		items: items.slice((page - 1) * pageSize, page * pageSize),
-		page,
-		page_size: pageSize,
-		total: items.length,
-	});
-}
 
 const newestFirst = (orders: Order[]) =>
 	[...orders].sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -200,7 +192,7 @@ export function serveOrders(
 				return jsonResponse(
 					shop.provider === "test"
 						? { provider: "test" }
-						: { provider: "stripe", publishable_key: "pk_test_shop" },
+						: { provider: "stripe", publishable_key: shop.stripeKey },
 				);
 			const toolId = /^\/api\/tools\/([^/]+)$/.exec(pathname)?.[1];
 			if (toolId && method === "GET") {

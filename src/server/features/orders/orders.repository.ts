@@ -26,6 +26,12 @@ const orderColumns = [
 	"orders.cancelled_at",
 ] as const;
 
+/** The same columns, unqualified, as `RETURNING` takes them. */
+const insertedColumns = orderColumns.map(
+	(column) => column.slice("orders.".length) as Unqualified<typeof column>,
+);
+type Unqualified<T> = T extends `orders.${infer Column}` ? Column : never;
+
 type OrderRow = Pick<
 	Selectable<OrdersTable>,
 	| "id"
@@ -65,11 +71,14 @@ export type NewOrder = Omit<
 	| "updated_at"
 >;
 
-export async function insertOrder(db: Db, order: NewOrder): Promise<void> {
-	await db
+/** Inserts a new unpaid order and answers it as the customer sees it. */
+export async function insertOrder(db: Db, order: NewOrder): Promise<Order> {
+	const row = await db
 		.insertInto("orders")
 		.values({ ...order, status: "unpaid", updated_at: order.created_at })
-		.execute();
+		.returning(insertedColumns)
+		.executeTakeFirstOrThrow();
+	return toOrder(row);
 }
 
 /** An order that is not deleted; with `userId`, only if it is that customer's. */

@@ -10,7 +10,8 @@ import type {
 } from "../../../shared/orders.schemas.ts";
 import type { Page, PageQuery } from "../../../shared/paging.schemas.ts";
 import type { Viewer } from "../../platform/auth/session-guard.ts";
-import type { Db } from "../../platform/db/database.ts";
+import { type Db, isUniqueViolation } from "../../platform/db/database.ts";
+import type { WriteTransactions } from "../../platform/db/group-commit.ts";
 import { readPage } from "../../platform/db/paging.ts";
 import { ConflictError, NotFoundError } from "../../platform/http/errors.ts";
 import type { Mailer, MailMessage } from "../../platform/mail/mailer.ts";
@@ -43,6 +44,8 @@ type MailLog = { error(object: object, message: string): void };
 
 export type OrdersDeps = {
 	db: Db;
+	/** Where orders are placed: grouped into shared commits on SQLite (group-commit.ts). */
+	writes: WriteTransactions;
 	payments: PaymentGateway;
 	mailer: Mailer;
 	log: MailLog;
@@ -65,16 +68,6 @@ function describeOrder(order: Order): string {
 	].join("\n");
 }
 
-function isUniqueViolation(error: unknown): boolean {
-	const { code, message } = error as { code?: unknown; message?: unknown };
-	// PostgreSQL: unique_violation; SQLite: SQLITE_CONSTRAINT_UNIQUE.
-	return (
-		code === "23505" ||
-		code === "SQLITE_CONSTRAINT_UNIQUE" ||
-		(typeof message === "string" && message.includes("UNIQUE constraint"))
-	);
-}
-
 /**
  * Places an order in one transaction: takes the stock with a conditional update (never below
  * zero, never below the minimum order) and records the order with a copy of the tool and the
@@ -95,16 +88,16 @@ export async function placeOrder(
 		);
 		if (earlier) return { order: earlier, isReplay: true };
 	}
-	const id = randomUUID();
+	let order: Order;
 	try {
-		await db.transaction().execute(async (trx) => {
+		order = await deps.writes.run(async (trx) => {
 			const tool = await takeToolStock(
 				trx,
 				input.tool_id,
 				input.order_quantity,
 			);
-			await insertOrder(trx, {
-				id,
+			return insertOrder(trx, {
+				id: randomUUID(),
 				user_id: viewer.id,
 				email: viewer.email,
 				user_name: viewer.name,
@@ -131,7 +124,6 @@ export async function placeOrder(
 		}
 		throw error;
 	}
-	const order = await getOwnOrder(db, viewer, id);
 	sendInBackground(deps, {
 		to: order.email,
 		subject: `Tools Gallery: order confirmed, ${order.tool_name}`,

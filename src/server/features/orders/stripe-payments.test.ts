@@ -169,6 +169,29 @@ test("the payment options name Stripe and its publishable key", async () => {
 	});
 });
 
+test("pages may load Stripe.js, its frames and its API, and grant payment to Stripe only; nothing else is opened", async () => {
+	const { t } = await stripeShop();
+	const response = await t.app.inject({ url: "/api/health" });
+	const csp = Object.fromEntries(
+		String(response.headers["content-security-policy"])
+			.split(";")
+			.map((directive) => directive.trim().split(" "))
+			.map(([name = "", ...sources]) => [name, sources.join(" ")]),
+	);
+	expect(csp["script-src"]).toBe(
+		"'self' https://js.stripe.com https://*.js.stripe.com",
+	);
+	expect(csp["frame-src"]).toBe(
+		"https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+	);
+	expect(csp["connect-src"]).toBe("'self' https://api.stripe.com");
+	expect(csp["default-src"]).toBe("'self'");
+	expect(csp["frame-ancestors"]).toBe("'none'");
+	const features = String(response.headers["permissions-policy"]).split(", ");
+	expect(features).toContain('payment=(self "https://js.stripe.com")');
+	expect(features).toContain("camera=()");
+});
+
 test("paying answers with a PaymentIntent's client secret for the order's total in dollars; the order stays unpaid", async () => {
 	const shop = await stripeShop();
 	const started = await startPayment(shop);

@@ -19,6 +19,17 @@ export function isPostgres(db: Db): boolean {
 	return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/** A write refused by a unique index, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+	const { code, message } = error as { code?: unknown; message?: unknown };
+	// PostgreSQL: unique_violation; SQLite: SQLITE_CONSTRAINT_UNIQUE.
+	return (
+		code === "23505" ||
+		code === "SQLITE_CONSTRAINT_UNIQUE" ||
+		(typeof message === "string" && message.includes("UNIQUE constraint"))
+	);
+}
+
 function warnConnectionLost(error: Error): void {
 	console.warn(
 		`A database connection was lost while idle; the next query opens a new one (${error.message})`,

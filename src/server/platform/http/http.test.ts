@@ -53,6 +53,9 @@ test("every response carries the security headers", async () => {
 	expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
 	expect(csp).toContain("frame-ancestors 'none'");
 	expect(csp).toContain("style-src 'self';");
+	expect(csp).toContain("connect-src 'self';");
+	// The built-in test provider loads nothing from Stripe.
+	expect(csp).not.toContain("stripe");
 	expect(response.headers["x-frame-options"]).toBe("DENY");
 	expect(response.headers["x-content-type-options"]).toBe("nosniff");
 	expect(response.headers["referrer-policy"]).toBe(

@@ -12,11 +12,11 @@ const API_REFERENCE_PREFIX = "/api/docs";
 
 /**
  * Browser features the shop never uses, denied to the page and anything it embeds. Payment is
- * denied too until a payment provider lands: Stripe's wallet buttons run in Stripe's frames,
- * so that change grants `payment` to Stripe's origin along with the CSP it needs.
+ * denied too unless Stripe takes the payments: its wallet buttons run in Stripe's frames, so
+ * then `payment` is granted to the page and Stripe's origin only.
  * (`interest-cohort` is left out: Chromium no longer knows it and logs an error for it.)
  */
-const PERMISSIONS_POLICY = [
+const DENIED_FEATURES = [
 	"accelerometer",
 	"browsing-topics",
 	"camera",
@@ -27,59 +27,89 @@ const PERMISSIONS_POLICY = [
 	"magnetometer",
 	"microphone",
 	"midi",
-	"payment",
 	"serial",
 	"usb",
 	"xr-spatial-tracking",
-]
-	.map((feature) => `${feature}=()`)
-	.join(", ");
+].map((feature) => `${feature}=()`);
+
+function permissionsPolicy(allowsStripe: boolean): string {
+	const payment = allowsStripe ? `payment=(self "${STRIPE_JS}")` : "payment=()";
+	return [...DENIED_FEATURES, payment].sort().join(", ");
+}
+
+/**
+ * Where Stripe.js and its Payment Element come from and talk to: the script and its frames on
+ * js.stripe.com, 3-D Secure pages on hooks.stripe.com, and Stripe's API.
+ */
+const STRIPE_JS = "https://js.stripe.com";
+const STRIPE_SOURCES = {
+	script: [STRIPE_JS, "https://*.js.stripe.com"],
+	frame: [STRIPE_JS, "https://*.js.stripe.com", "https://hooks.stripe.com"],
+	connect: ["https://api.stripe.com"],
+};
 
 /**
  * CSP allows images from our origin, data: URLs and blob: URLs (the preview of a photo picked in
  * a form, made by the page itself). It allows scripts only from our own origin (no inline script anywhere, including the API
- * reference), and styles only from our own style sheets, except on the API reference. helmet
- * has no Permissions-Policy, so it is set here beside helmet's headers.
+ * reference), and styles only from our own style sheets, except on the API reference. When
+ * Stripe takes the payments (`allowsStripe`), Stripe.js, its frames and its API are allowed as
+ * well, and nothing else. helmet has no Permissions-Policy, so it is set here beside helmet's
+ * headers.
  *
  * helmet is built once here and run on the raw response; @fastify/helmet rebuilt it on every
  * request, which cost more than the rest of serving the cached tool list.
  */
 export function createSecurityHeaders({
 	isHttps,
+	allowsStripe = false,
 }: {
 	isHttps: boolean;
+	allowsStripe?: boolean;
 }): SecurityHeaders {
-	const strict = buildHelmet({ isHttps, allowInlineStyles: false });
-	const apiReference = buildHelmet({ isHttps, allowInlineStyles: true });
+	const strict = buildHelmet({
+		isHttps,
+		allowInlineStyles: false,
+		allowsStripe,
+	});
+	const apiReference = buildHelmet({
+		isHttps,
+		allowInlineStyles: true,
+		allowsStripe: false,
+	});
+	const permissions = permissionsPolicy(allowsStripe);
 	// helmet only sets headers and calls back synchronously; it never fails.
 	return (request, response) => {
 		const setHeaders = request.url?.startsWith(API_REFERENCE_PREFIX)
 			? apiReference
 			: strict;
 		setHeaders(request, response, () => {});
-		response.setHeader("permissions-policy", PERMISSIONS_POLICY);
+		response.setHeader("permissions-policy", permissions);
 	};
 }
 
 function buildHelmet({
 	isHttps,
 	allowInlineStyles,
+	allowsStripe,
 }: {
 	isHttps: boolean;
 	allowInlineStyles: boolean;
+	allowsStripe: boolean;
 }) {
+	const stripe = (sources: string[]) => (allowsStripe ? sources : []);
 	return helmet({
 		contentSecurityPolicy: {
 			useDefaults: false,
 			directives: {
 				"default-src": ["'self'"],
-				"script-src": ["'self'"],
+				"script-src": ["'self'", ...stripe(STRIPE_SOURCES.script)],
 				"style-src": allowInlineStyles
 					? ["'self'", "'unsafe-inline'"]
 					: ["'self'"],
 				"img-src": ["'self'", "data:", "blob:"],
 				"font-src": ["'self'", "data:"],
-				"connect-src": ["'self'"],
+				"connect-src": ["'self'", ...stripe(STRIPE_SOURCES.connect)],
+				...(allowsStripe ? { "frame-src": STRIPE_SOURCES.frame } : {}),
 				"object-src": ["'none'"],
 				"base-uri": ["'self'"],
 				"form-action": ["'self'"],

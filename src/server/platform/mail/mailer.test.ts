@@ -64,7 +64,7 @@ test("with SMTP_URL set, mail is delivered to the SMTP server with its sender, r
 	expect(message?.data).toContain("http://localhost:3000/reset");
 });
 
-test("without SMTP_URL, each message is a JSON file in the outbox and its link is logged", async () => {
+test("without SMTP_URL, each message is a line of JSON in the outbox file and its link is logged", async () => {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-outbox-"));
 	onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
 	const logged: object[] = [];
@@ -73,6 +73,7 @@ test("without SMTP_URL, each message is a JSON file in the outbox and its link i
 		dir,
 		{ info: (object) => logged.push(object) },
 	);
+	onTestFinished(() => mailer.close());
 	await mailer.send({
 		to: "first@example.com",
 		subject: "Confirm your email",
@@ -98,6 +99,31 @@ test("without SMTP_URL, each message is a JSON file in the outbox and its link i
 		to: "first@example.com",
 		link: "http://localhost:3000/confirm",
 	});
+});
+
+test("messages sent at the same time each stay one whole line of the outbox", async () => {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-outbox-"));
+	onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+	const mailer = createMailer(
+		{ smtpUrl: undefined, from: "Tools Gallery <no-reply@localhost>" },
+		dir,
+		{ info: () => {} },
+	);
+	onTestFinished(() => mailer.close());
+	const text = "An order confirmation. ".repeat(200);
+	await Promise.all(
+		Array.from({ length: 300 }, (_, index) =>
+			mailer.send({
+				to: `customer${index}@example.com`,
+				subject: "Order",
+				text,
+			}),
+		),
+	);
+	const outbox = await readOutbox(dir);
+	expect(outbox).toHaveLength(300);
+	expect(new Set(outbox.map((entry) => entry.to)).size).toBe(300);
+	expect(outbox.every((entry) => entry.text === text)).toBe(true);
 });
 
 test("a password reset asked of the shop arrives by SMTP with a link that opens the reset page", async () => {

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -20,8 +19,8 @@ export type Mailer = {
 type MailLog = { info(object: object, message: string): void };
 
 /**
- * SMTP when SMTP_URL is set; otherwise each message is written to DATA_DIR/outbox as a JSON file
- * and its link logged, so reset and verification work on a laptop with no mail server.
+ * SMTP when SMTP_URL is set; otherwise each message is appended to DATA_DIR/outbox/mail.jsonl and
+ * its link logged, so reset and verification work on a laptop with no mail server.
  */
 export function createMailer(
 	config: MailConfig,
@@ -49,41 +48,50 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 
 export type OutboxEntry = MailMessage & { from: string; sentAt: string };
 
+/** The outbox file in the outbox folder: one message a line, oldest first. */
+export const OUTBOX_FILE = "mail.jsonl";
+
+/**
+ * Appends each message as one JSON line to `dir/mail.jsonl`. One append of one line is a single
+ * write to a file kept open, so messages from concurrent requests never interleave, and a busy
+ * shop (a confirmation for every order) adds no file per message and no work beside the write.
+ */
 function createOutboxMailer(dir: string, from: string, log: MailLog): Mailer {
+	let fd: number | undefined;
 	return {
 		async send(message) {
-			await fs.promises.mkdir(dir, { recursive: true });
-			const sentAt = new Date().toISOString();
-			const entry: OutboxEntry = { ...message, from, sentAt };
-			// Sortable by time; the random part keeps two messages in one millisecond apart.
-			const name = `${sentAt.replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.json`;
-			const temporary = path.join(dir, `.${name}.tmp`);
-			await fs.promises.writeFile(temporary, JSON.stringify(entry, null, 2));
-			await fs.promises.rename(temporary, path.join(dir, name));
+			if (fd === undefined) {
+				fs.mkdirSync(dir, { recursive: true });
+				fd = fs.openSync(path.join(dir, OUTBOX_FILE), "a");
+			}
+			const entry: OutboxEntry = {
+				...message,
+				from,
+				sentAt: new Date().toISOString(),
+			};
+			fs.writeSync(fd, `${JSON.stringify(entry)}\n`);
 			log.info(
 				{ to: message.to, subject: message.subject, link: message.link },
 				"mail written to the outbox (SMTP_URL is not set)",
 			);
 		},
-		close: () => {},
+		close: () => {
+			if (fd !== undefined) fs.closeSync(fd);
+			fd = undefined;
+		},
 	};
 }
 
 /** Messages in the outbox, oldest first. */
 export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
-	let names: string[];
+	let text: string;
 	try {
-		names = await fs.promises.readdir(dir);
+		text = await fs.promises.readFile(path.join(dir, OUTBOX_FILE), "utf8");
 	} catch {
 		return [];
 	}
-	const files = names.filter((name) => name.endsWith(".json")).sort();
-	return Promise.all(
-		files.map(
-			async (name) =>
-				JSON.parse(
-					await fs.promises.readFile(path.join(dir, name), "utf8"),
-				) as OutboxEntry,
-		),
-	);
+	return text
+		.split("\n")
+		.filter((line) => line !== "")
+		.map((line) => JSON.parse(line) as OutboxEntry);
 }

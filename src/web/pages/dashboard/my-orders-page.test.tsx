@@ -189,33 +189,3 @@ test("Escape closes the payment dialog without paying", async () => {
 	expect(screen.queryByRole("dialog")).toBeNull();
 	expect(sent.some((request) => request.method === "POST")).toBe(false);
 });
-
-test("with Stripe the dialog says who takes the card, then waits until Stripe's confirmation marks the order paid", async () => {
-	const shop = aShop({ orders: [anOrder(1)], provider: "stripe" });
-	const { user } = await openMyOrders(shop);
-	await user.click(
-		await screen.findByRole("button", { name: "Payment for Tool 1" }),
-	);
-	const dialog = screen.getByRole("dialog", { name: "Pay for Tool 1" });
-	expect(
-		await within(dialog).findByText(/Card payment opens Stripe's secure form/),
-	).toBeVisible();
-	expect(within(dialog).queryByText("Test mode: no money is taken")).toBeNull();
-	await user.click(within(dialog).getByRole("button", { name: "Pay $50.05" }));
-	expect(
-		await within(dialog).findByText("Your payment is being confirmed…"),
-	).toBeVisible();
-
-	// Stripe's webhook reaches the shop.
-	const [order] = shop.orders;
-	if (!order) throw new Error("no order");
-	shop.orders[0] = { ...order, status: "paid", payment_id: "pi_3Stripe" };
-	expect(
-		await screen.findByText("Payment Done Successfully", undefined, {
-			timeout: 5000,
-		}),
-	).toBeVisible();
-	expect(
-		await within(card("Tool 1")).findByText("Transaction ID: pi_3Stripe"),
-	).toBeVisible();
-});

@@ -1,18 +1,35 @@
-import { type FormEvent, useCallback, useId, useRef, useState } from "react";
+import {
+	type FormEvent,
+	lazy,
+	Suspense,
+	useCallback,
+	useId,
+	useRef,
+	useState,
+} from "react";
 import { formatCents } from "../../../../shared/money.ts";
 import type { Order } from "../../../../shared/orders.schemas.ts";
 import { useModal } from "../../../components/ui/use-modal.ts";
 import { failureReason, notify } from "../../../lib/toast.ts";
 import { usePaymentOptions, usePayOrder } from "../orders.queries.ts";
 import {
+	StripeCardFormLoading,
 	StripePaymentNote,
 	StripePaymentWait,
 } from "./stripe-payment-wait.tsx";
 
+// Stripe's libraries are loaded only when a customer pays by card.
+const StripeCardForm = lazy(() =>
+	import("./stripe-card-form.tsx").then((module) => ({
+		default: module.StripeCardForm,
+	})),
+);
+
 /**
  * The payment modal of one unpaid order, open while `order` is set: the amount due (the
  * server's total, read-only) and 'Pay'. The provider is the server's choice: the test provider
- * pays at once; Stripe pays when its webhook reaches the shop.
+ * pays at once; with Stripe the customer then enters the card in Stripe's Payment Element, and
+ * the order is paid when Stripe's webhook reaches the shop.
  */
 export function PaymentDialog({
 	order,
@@ -51,6 +68,12 @@ export function PaymentDialog({
 	);
 }
 
+/** Where paying stands: not started, Stripe's card form open, or waiting for Stripe's webhook. */
+type Stage =
+	| { step: "start" }
+	| { step: "card"; publishableKey: string; clientSecret: string }
+	| { step: "waiting" };
+
 function PaymentForm({
 	order,
 	titleId,
@@ -62,7 +85,7 @@ function PaymentForm({
 }) {
 	const options = usePaymentOptions();
 	const payOrder = usePayOrder();
-	const [isAwaitingStripe, setIsAwaitingStripe] = useState(false);
+	const [stage, setStage] = useState<Stage>({ step: "start" });
 	const hasFinished = useRef(false);
 	const amountId = useId();
 	const amount = formatCents(order.total_cents);
@@ -78,16 +101,20 @@ function PaymentForm({
 		event.preventDefault();
 		try {
 			const start = await payOrder.mutateAsync(order.id);
-			if (start.provider === "stripe" && start.order.status !== "paid")
-				setIsAwaitingStripe(true);
-			else finish();
+			if (start.provider === "test" || start.order.status === "paid") finish();
+			else if (options.data?.provider === "stripe")
+				setStage({
+					step: "card",
+					publishableKey: options.data.publishable_key,
+					clientSecret: start.client_secret,
+				});
 		} catch (error) {
 			notify.error(`Failed to pay${failureReason(error)}`);
 		}
 	}
 
 	return (
-		<form className="modal-box space-y-4" onSubmit={(event) => void pay(event)}>
+		<div className="modal-box space-y-4">
 			<h2 id={titleId} className="text-lg font-bold">
 				{`Pay for ${order.tool_name}`}
 			</h2>
@@ -121,35 +148,50 @@ function PaymentForm({
 				</div>
 			)}
 			{options.data?.provider === "test" && (
-				<p className="alert alert-warning alert-soft text-sm">
+				<p className="alert alert-warning text-sm">
 					Test mode: no money is taken
 				</p>
 			)}
-			{options.data?.provider === "stripe" && <StripePaymentNote />}
-			{isAwaitingStripe && (
+			{options.data?.provider === "stripe" && stage.step === "start" && (
+				<StripePaymentNote />
+			)}
+			{stage.step === "card" && (
+				<Suspense fallback={<StripeCardFormLoading />}>
+					<StripeCardForm
+						publishableKey={stage.publishableKey}
+						clientSecret={stage.clientSecret}
+						amount={amount}
+						onClose={onClose}
+						onConfirmed={() => setStage({ step: "waiting" })}
+					/>
+				</Suspense>
+			)}
+			{stage.step === "waiting" && (
 				<StripePaymentWait orderId={order.id} onPaid={finish} />
 			)}
-			<div className="modal-action">
-				<button type="button" className="btn" onClick={onClose}>
-					Close
-				</button>
-				{!isAwaitingStripe && (
-					<button
-						type="submit"
-						className="btn btn-primary"
-						disabled={!options.data || payOrder.isPending}
-						aria-busy={payOrder.isPending || undefined}
-					>
-						{payOrder.isPending && (
-							<span
-								className="loading loading-spinner loading-sm"
-								aria-hidden="true"
-							/>
-						)}
-						{`Pay ${amount}`}
+			{stage.step !== "card" && (
+				<form className="modal-action" onSubmit={(event) => void pay(event)}>
+					<button type="button" className="btn" onClick={onClose}>
+						Close
 					</button>
-				)}
-			</div>
-		</form>
+					{stage.step === "start" && (
+						<button
+							type="submit"
+							className="btn btn-primary"
+							disabled={!options.data || payOrder.isPending}
+							aria-busy={payOrder.isPending || undefined}
+						>
+							{payOrder.isPending && (
+								<span
+									className="loading loading-spinner loading-sm"
+									aria-hidden="true"
+								/>
+							)}
+							{`Pay ${amount}`}
+						</button>
+					)}
+				</form>
+			)}
+		</div>
 	);
 }

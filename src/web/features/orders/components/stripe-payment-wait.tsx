@@ -13,6 +13,16 @@ export function StripePaymentNote() {
 	);
 }
 
+/** While Stripe's card form loads from Stripe. */
+export function StripeCardFormLoading() {
+	return (
+		<p role="status" className="flex items-center gap-2 text-sm">
+			<span className="loading loading-spinner loading-sm" aria-hidden="true" />
+			Loading Stripe's card form…
+		</p>
+	);
+}
+
 /**
  * After Stripe took the payment: the order becomes paid when Stripe's webhook reaches the shop,
  * so the order is read again until it is paid, for at most 30 s.
@@ -43,7 +53,7 @@ export function StripePaymentWait({
 
 	if (hasGivenUp && !isPaid)
 		return (
-			<p role="status" className="alert alert-warning alert-soft text-sm">
+			<p role="status" className="alert alert-warning text-sm">
 				Stripe has not confirmed the payment yet. Your order shows as paid, with
 				its transaction ID, as soon as it does.
 			</p>

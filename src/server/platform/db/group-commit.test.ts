@@ -1,0 +1,83 @@
+import { expect, onTestFinished, test } from "vitest";
+import { createTestApp, insertTestTool } from "../../test-support/test-app.ts";
+import { createDb } from "./database.ts";
+import { createWriteTransactions } from "./group-commit.ts";
+
+test("writes sent together each commit or fail alone: a failing one leaves nothing behind, the others are kept, and each is acknowledged only once another connection can read it", async () => {
+	const t = await createTestApp();
+	const writes = createWriteTransactions(t.db);
+	const observer = createDb(t.config.database);
+	onTestFinished(() => observer.destroy());
+	const visibleWhenAcknowledged: Record<string, boolean> = {};
+
+	const names = ["Kept Anvil", "Refused Bolt", "Kept Chisel"];
+	const results = await Promise.allSettled(
+		names.map(async (name) => {
+			const written = await writes.run(async (trx) => {
+				await insertTestTool(trx, { tool_name: name });
+				if (name.startsWith("Refused")) throw new Error(`refused ${name}`);
+				return name;
+			});
+			const row = await observer
+				.selectFrom("tools")
+				.select("id")
+				.where("tool_name", "=", written)
+				.executeTakeFirst();
+			visibleWhenAcknowledged[written] = row !== undefined;
+			return written;
+		}),
+	);
+
+	expect(results).toEqual([
+		{ status: "fulfilled", value: "Kept Anvil" },
+		{ status: "rejected", reason: new Error("refused Refused Bolt") },
+		{ status: "fulfilled", value: "Kept Chisel" },
+	]);
+	expect(visibleWhenAcknowledged).toEqual({
+		"Kept Anvil": true,
+		"Kept Chisel": true,
+	});
+	const stored = await t.db
+		.selectFrom("tools")
+		.select("tool_name")
+		.orderBy("tool_name")
+		.execute();
+	expect(stored.map((tool) => tool.tool_name)).toEqual([
+		"Kept Anvil",
+		"Kept Chisel",
+	]);
+});
+
+test("a failing write between two others on the same row undoes only its own change", async () => {
+	const t = await createTestApp();
+	const writes = createWriteTransactions(t.db);
+	const tool = await insertTestTool(t.db, { available_quantity: 10 });
+	const takeStock = (pieces: number, fails: boolean) =>
+		writes.run(async (trx) => {
+			await trx
+				.updateTable("tools")
+				.set((eb) => ({
+					available_quantity: eb("available_quantity", "-", pieces),
+				}))
+				.where("id", "=", tool.id)
+				.execute();
+			if (fails) throw new Error("refused");
+		});
+
+	const results = await Promise.allSettled([
+		takeStock(1, false),
+		takeStock(4, true),
+		takeStock(2, false),
+	]);
+	expect(results.map((result) => result.status)).toEqual([
+		"fulfilled",
+		"rejected",
+		"fulfilled",
+	]);
+	const stock = await t.db
+		.selectFrom("tools")
+		.select("available_quantity")
+		.where("id", "=", tool.id)
+		.executeTakeFirstOrThrow();
+	expect(stock.available_quantity).toBe(7);
+});
