@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { BlogPostSchema } from "../src/shared/blog.schemas.ts";
+import { makePngPhoto, signUpAdmin } from "./fixtures/catalog.ts";
 import { expect, test } from "./fixtures/test.ts";
 
 test("a reader opens a post from the blog and goes back to the list", async ({
@@ -46,4 +48,90 @@ test("a reader opens a post from the blog and goes back to the list", async ({
 	await expect(
 		posts.nth(1).getByRole("heading", { level: 2, name: title }),
 	).toBeVisible();
+});
+
+test.describe("blog administration", () => {
+	test("an admin writes a post with a cover and a live preview, publishes it, and a visitor reads it; a draft stays unseen", async ({
+		page,
+		browser,
+		baseURL,
+	}) => {
+		const origin = String(baseURL);
+		const tag = randomUUID().slice(0, 6);
+		const title = `Honing Plane Irons ${tag}`;
+		const draftTitle = `Unfinished Notes ${tag}`;
+		await signUpAdmin(page, origin, "Bea Blogger");
+
+		await page.goto("/dashboard/manage-blog");
+		await page.getByRole("link", { name: "Write a post" }).click();
+		const form = page.getByRole("form", { name: "Write a post" });
+		await form.getByLabel("Title").fill(title);
+		await expect(form.getByLabel("Slug")).toHaveValue(
+			`honing-plane-irons-${tag}`,
+		);
+		await form
+			.getByLabel("Summary")
+			.fill("How we sharpen the irons of our planes.");
+		await form
+			.getByLabel("Body (Markdown)")
+			.fill(
+				"## The stones\n\nWe start on a **coarse** stone.\n\nThen a fine stone and a strop finish the edge.",
+			);
+		const preview = form.getByRole("region", { name: "Preview" });
+		await expect(
+			preview.getByRole("heading", { level: 2, name: "The stones" }),
+		).toBeVisible();
+		await expect(preview.locator("strong")).toHaveText("coarse");
+		await form
+			.getByLabel("Cover image")
+			.setInputFiles(await makePngPhoto("cover.png"));
+		await expect(
+			form.getByRole("img", { name: "The chosen cover" }),
+		).toBeVisible();
+		await form.getByLabel(/^Published/).check();
+		await form.getByRole("button", { name: "Add post" }).click();
+		await expect(page.getByText("Post saved")).toBeVisible();
+		await expect(page).toHaveURL(/\/dashboard\/manage-blog$/);
+		await expect(
+			page.getByRole("row").filter({ hasText: title }).getByText("Published"),
+		).toBeVisible();
+
+		// A second post, left as a draft.
+		await page.getByRole("link", { name: "Write a post" }).click();
+		const draft = page.getByRole("form", { name: "Write a post" });
+		await draft.getByLabel("Title").fill(draftTitle);
+		await draft.getByLabel("Summary").fill("Not ready.");
+		await draft.getByLabel("Body (Markdown)").fill("Still writing.");
+		await draft
+			.getByLabel("Cover image")
+			.setInputFiles(await makePngPhoto("draft.png"));
+		await draft.getByRole("button", { name: "Add post" }).click();
+		await expect(
+			page.getByRole("row").filter({ hasText: draftTitle }).getByText("Draft"),
+		).toBeVisible();
+
+		const visitor = await browser.newContext({ baseURL: origin });
+		const reader = await visitor.newPage();
+		await reader.goto("/blog");
+		await reader.getByRole("link", { name: `Read: ${title}` }).click();
+		await expect(reader.getByRole("heading", { level: 1 })).toHaveText(title);
+		await expect(
+			reader.getByRole("heading", { level: 2, name: "The stones" }),
+		).toBeVisible();
+		const cover = reader.getByRole("main").locator("img[src^='/images/blog-']");
+		await expect(cover).toBeVisible();
+		await expect
+			.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth))
+			.toBeGreaterThan(0);
+		await reader.goto("/blog");
+		await expect(
+			reader.getByRole("link", { name: `Read: ${title}` }),
+		).toBeVisible();
+		await expect(reader.getByText(draftTitle)).toHaveCount(0);
+		const draftPage = await reader.request.get(
+			`/api/blog-posts/unfinished-notes-${tag}`,
+		);
+		expect(draftPage.status()).toBe(404);
+		await visitor.close();
+	});
 });

@@ -12,6 +12,7 @@ import { blogRoutes } from "./features/blog/blog.routes.ts";
 import { faqsRoutes } from "./features/faqs/faqs.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { ordersRoutes } from "./features/orders/orders.routes.ts";
+import { portfolioRoutes } from "./features/portfolio/portfolio.routes.ts";
 import { reviewsRoutes } from "./features/reviews/reviews.routes.ts";
 import { toolsRoutes } from "./features/tools/tools.routes.ts";
 import { createToolListCache } from "./features/tools/tools.service.ts";
@@ -162,9 +163,14 @@ export async function buildApp({
 		},
 		guard,
 	});
-	await app.register(reviewsRoutes, { prefix: "/api", db });
-	await app.register(blogRoutes, { prefix: "/api", db });
-	await app.register(faqsRoutes, { prefix: "/api", db });
+	await app.register(reviewsRoutes, { prefix: "/api", db, guard });
+	await app.register(blogRoutes, {
+		prefix: "/api",
+		blog: { db, images },
+		guard,
+	});
+	await app.register(faqsRoutes, { prefix: "/api", db, guard });
+	await app.register(portfolioRoutes, { prefix: "/api", db, guard });
 	await app.register(imagesRoutes, { images });
 
 	const webRoot =

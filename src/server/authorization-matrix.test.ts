@@ -4,6 +4,7 @@ import path from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import sharp from "sharp";
 import { expect, onTestFinished, test } from "vitest";
+import type { Portfolio } from "../shared/portfolio.schemas.ts";
 import type { Db } from "./platform/db/database.ts";
 import {
 	authHeaders,
@@ -41,6 +42,21 @@ type Fixture = {
 	cancelledOrderId: string;
 	paidOrderId: string;
 	deletedOrderId: string;
+	/** Demo reviews (no author) that only the admin's hide, show or delete changes. */
+	hiddenReviewId: string;
+	shownReviewId: string;
+	deletedReviewId: string;
+	/** Seeded questions: one only the admin's edit changes, one only the admin's removal removes. */
+	editedFaqId: string;
+	removedFaqId: string;
+	/** Every question's id, for a reorder that keeps the order as it is. */
+	faqIds: string[];
+	portfolio: Portfolio;
+	/** Seeded posts: one only the admin's edit changes, one only the admin's delete removes. */
+	blogPostId: string;
+	deletedBlogPostId: string;
+	newBlogPost: Awaited<ReturnType<typeof toolFormBody>>;
+	blogPostEdit: Awaited<ReturnType<typeof toolFormBody>>;
 };
 
 type Probe = {
@@ -88,8 +104,10 @@ const PUBLIC_READS = [
 	"/api/session",
 	"/api/tools",
 	"/api/reviews",
+	"/api/reviews/summary",
 	"/api/blog-posts",
 	"/api/faqs",
+	"/api/portfolio",
 	"/api/payment-options",
 ];
 
@@ -236,6 +254,207 @@ const MATRIX: Record<string, Probe[]> = {
 			expected: adminOnly(204),
 		},
 	],
+	// Routes run in name order: "customer" deletes the review the fixture wrote for them, writes a
+	// new one (as does "otherCustomer"), then edits it. Admins moderate; they write no review.
+	"DELETE /api/me/review": [
+		{
+			request: () => ({ method: "DELETE", url: "/api/me/review" }),
+			expected: {
+				anonymous: 401,
+				customer: 204,
+				otherCustomer: 404,
+				admin: 404,
+			},
+		},
+	],
+	"POST /api/reviews": [
+		{
+			request: () => ({
+				method: "POST",
+				url: "/api/reviews",
+				payload: { user_review: "Fine tools.", user_rating: 4 },
+			}),
+			expected: {
+				anonymous: 401,
+				customer: 201,
+				otherCustomer: 201,
+				admin: 403,
+			},
+		},
+	],
+	"PUT /api/me/review": [
+		{
+			request: () => ({
+				method: "PUT",
+				url: "/api/me/review",
+				payload: { user_review: "Still fine.", user_rating: 5 },
+			}),
+			expected: {
+				anonymous: 401,
+				customer: 200,
+				otherCustomer: 200,
+				admin: 403,
+			},
+		},
+	],
+	"GET /api/me/review": [
+		{ request: get("/api/me/review"), expected: signedIn(200) },
+	],
+	"POST /api/reviews/:reviewId/hide": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: `/api/reviews/${f.hiddenReviewId}/hide`,
+			}),
+			expected: adminOnly(200),
+		},
+	],
+	"POST /api/reviews/:reviewId/show": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: `/api/reviews/${f.shownReviewId}/show`,
+			}),
+			expected: adminOnly(200),
+		},
+	],
+	"DELETE /api/reviews/:reviewId": [
+		{
+			request: (f) => ({
+				method: "DELETE",
+				url: `/api/reviews/${f.deletedReviewId}`,
+			}),
+			expected: adminOnly(204),
+		},
+	],
+	"GET /api/moderation/reviews": [
+		{ request: get("/api/moderation/reviews"), expected: adminOnly(200) },
+	],
+	"GET /api/moderation/actions": [
+		{ request: get("/api/moderation/actions"), expected: adminOnly(200) },
+	],
+	// Each section saved as it already is: only who may save is probed here.
+	...Object.fromEntries(
+		(["about", "education", "projects", "technology"] as const).map(
+			(section) => [
+				`PUT /api/portfolio/${section}`,
+				[
+					{
+						request: (f: Fixture) => ({
+							method: "PUT" as const,
+							url: `/api/portfolio/${section}`,
+							payload: { content: f.portfolio[section] },
+						}),
+						expected: adminOnly(200),
+					},
+				],
+			],
+		),
+	),
+	"GET /api/admin/blog-posts": [
+		{ request: get("/api/admin/blog-posts"), expected: adminOnly(200) },
+	],
+	"GET /api/admin/blog-posts/:postId": [
+		{
+			request: (f) => ({
+				method: "GET",
+				url: `/api/admin/blog-posts/${f.blogPostId}`,
+			}),
+			expected: adminOnly(200),
+		},
+	],
+	"POST /api/admin/blog-posts": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: "/api/admin/blog-posts",
+				headers: f.newBlogPost.headers,
+				payload: f.newBlogPost.payload,
+			}),
+			expected: adminOnly(201),
+		},
+	],
+	// A version-1 edit: the admin's publish and unpublish run first (in name order) and move the
+	// post on, so the admin's edit is a 409: allowed, and refused as stale.
+	"PUT /api/admin/blog-posts/:postId": [
+		{
+			request: (f) => ({
+				method: "PUT",
+				url: `/api/admin/blog-posts/${f.blogPostId}`,
+				headers: f.blogPostEdit.headers,
+				payload: f.blogPostEdit.payload,
+			}),
+			expected: adminOnly(409),
+		},
+	],
+	"POST /api/admin/blog-posts/:postId/publish": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: `/api/admin/blog-posts/${f.blogPostId}/publish`,
+			}),
+			expected: adminOnly(200),
+		},
+	],
+	"POST /api/admin/blog-posts/:postId/unpublish": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: `/api/admin/blog-posts/${f.blogPostId}/unpublish`,
+			}),
+			expected: adminOnly(200),
+		},
+	],
+	"DELETE /api/admin/blog-posts/:postId": [
+		{
+			request: (f) => ({
+				method: "DELETE",
+				url: `/api/admin/blog-posts/${f.deletedBlogPostId}`,
+			}),
+			expected: adminOnly(204),
+		},
+	],
+	"POST /api/faqs": [
+		{
+			request: () => ({
+				method: "POST",
+				url: "/api/faqs",
+				payload: { question: "Do you ship?", answer: "Yes." },
+			}),
+			expected: adminOnly(201),
+		},
+	],
+	"PUT /api/faqs/:faqId": [
+		{
+			request: (f) => ({
+				method: "PUT",
+				url: `/api/faqs/${f.editedFaqId}`,
+				payload: { question: "Edited?", answer: "Yes." },
+			}),
+			expected: adminOnly(200),
+		},
+	],
+	"DELETE /api/faqs/:faqId": [
+		{
+			request: (f) => ({
+				method: "DELETE",
+				url: `/api/faqs/${f.removedFaqId}`,
+			}),
+			expected: adminOnly(204),
+		},
+	],
+	// The fixture's list: by the time this runs, the admin added one question and removed another,
+	// so an order of the fixture's list is refused (400) for the admin; the others never get there.
+	"PUT /api/faqs/order": [
+		{
+			request: (f) => ({
+				method: "PUT",
+				url: "/api/faqs/order",
+				payload: { ids: f.faqIds },
+			}),
+			expected: adminOnly(400),
+		},
+	],
 	"GET /api/order-deletions": [
 		{ request: get("/api/order-deletions"), expected: adminOnly(200) },
 	],
@@ -356,7 +575,37 @@ async function createFixture(
 			throw new Error(`placing an order failed: ${response.body}`);
 		return String(response.json().id);
 	};
-	const post = (await app.inject({ url: "/api/blog-posts" })).json().items[0];
+	const posts = (
+		await app.inject({ url: "/api/blog-posts?page_size=3" })
+	).json().items as { id: string; slug: string }[];
+	const [post, , deletedPost] = posts;
+	if (!post || !deletedPost)
+		throw new Error("the demo content has fewer than 3 blog posts");
+	const postFields = {
+		title: "Matrix Post",
+		excerpt: "A summary.",
+		body: "Text.",
+		published_on: "2026-01-01",
+	};
+	const reviews = (await app.inject({ url: "/api/reviews?page_size=3" })).json()
+		.items as { id: string }[];
+	const [hiddenReview, shownReview, deletedReview] = reviews;
+	if (!hiddenReview || !shownReview || !deletedReview)
+		throw new Error("the demo content has fewer than 3 reviews");
+	const faqs = (await app.inject({ url: "/api/faqs" })).json().items as {
+		id: string;
+	}[];
+	const [editedFaq, removedFaq] = faqs;
+	if (!editedFaq || !removedFaq)
+		throw new Error("the demo content has fewer than 2 questions");
+	const wroteReview = await app.inject({
+		method: "POST",
+		url: "/api/reviews",
+		headers: authHeaders(customer.cookie),
+		payload: { user_review: "Good saws.", user_rating: 5 },
+	});
+	if (wroteReview.statusCode !== 201)
+		throw new Error(`writing a review failed: ${wroteReview.body}`);
 	const form = new FormData();
 	const png = await sharp({
 		create: { width: 8, height: 8, channels: 3, background: "#808080" },
@@ -386,6 +635,19 @@ async function createFixture(
 		cancelledOrderId: await placeOrder(),
 		paidOrderId: await placeOrder(),
 		deletedOrderId: await placeOrder(),
+		hiddenReviewId: hiddenReview.id,
+		shownReviewId: shownReview.id,
+		deletedReviewId: deletedReview.id,
+		editedFaqId: editedFaq.id,
+		removedFaqId: removedFaq.id,
+		faqIds: faqs.map((faq) => faq.id),
+		portfolio: (await app.inject({ url: "/api/portfolio" })).json(),
+		blogPostId: post.id,
+		deletedBlogPostId: deletedPost.id,
+		newBlogPost: await toolFormBody(postFields, [
+			["cover", await makePng(), "cover.png", "image/png"],
+		]),
+		blogPostEdit: await toolFormBody({ ...postFields, version: "1" }),
 	};
 }
 

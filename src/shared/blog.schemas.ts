@@ -1,15 +1,15 @@
 import * as z from "zod/mini";
 import { pageSchemaOf } from "./paging.schemas.ts";
 
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const BLOG_SLUG_MAX_LENGTH = 120;
+
 export const BlogSlugSchema = z
 	.string()
 	.check(
 		z.minLength(1),
-		z.maxLength(120),
-		z.regex(
-			/^[a-z0-9]+(?:-[a-z0-9]+)*$/,
-			"slug must be lowercase words joined by hyphens",
-		),
+		z.maxLength(BLOG_SLUG_MAX_LENGTH),
+		z.regex(SLUG_PATTERN, "slug must be lowercase words joined by hyphens"),
 	);
 
 export const BlogPostSummarySchema = z.object({
@@ -19,10 +19,12 @@ export const BlogPostSummarySchema = z.object({
 	excerpt: z.string(),
 	author: z.string(),
 	published_at: z.iso.datetime(),
+	/** The cover picture; the demo posts have none. */
+	cover_img: z.nullable(z.string()),
 });
 export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
 
-/** body: paragraphs separated by blank lines; a paragraph starting with "## " is a subheading. */
+/** body: Markdown (no raw HTML); the demo posts' paragraphs and "## " subheadings are Markdown too. */
 export const BlogPostSchema = z.extend(BlogPostSummarySchema, {
 	body: z.string(),
 });
@@ -30,3 +32,89 @@ export type BlogPost = z.infer<typeof BlogPostSchema>;
 
 export const BlogPostPageSchema = pageSchemaOf(BlogPostSummarySchema);
 export const BlogPostParamsSchema = z.object({ slug: BlogSlugSchema });
+
+/** A post as the admins see it: drafts too, with what editing needs. */
+export const AdminBlogPostSchema = z.extend(BlogPostSchema, {
+	is_published: z.boolean(),
+	/** Goes up by one at every save; a save names the version it started from. */
+	version: z.int().check(z.positive()),
+});
+export type AdminBlogPost = z.infer<typeof AdminBlogPostSchema>;
+export const AdminBlogPostPageSchema = pageSchemaOf(AdminBlogPostSchema);
+
+export const BlogPostIdSchema = z.uuid("Post id must be a UUID");
+export const BlogPostIdParamsSchema = z.object({ postId: BlogPostIdSchema });
+
+/** The multipart field of a post's cover picture. */
+export const BLOG_COVER_FIELD = "cover";
+export const BLOG_TITLE_MAX_LENGTH = 160;
+export const BLOG_EXCERPT_MAX_LENGTH = 300;
+export const BLOG_BODY_MAX_LENGTH = 50_000;
+/** Manage Blog shows this many posts a page. */
+export const MANAGE_BLOG_PAGE_SIZE = 20;
+
+/** "Ten Ways to Keep a Chisel Sharp!" → "ten-ways-to-keep-a-chisel-sharp". */
+export function slugify(title: string): string {
+	return title
+		.normalize("NFKD")
+		.replace(/[\u0300-\u036f]/g, "")
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, "-")
+		.replace(/^-+|-+$/g, "")
+		.slice(0, BLOG_SLUG_MAX_LENGTH)
+		.replace(/-+$/g, "");
+}
+
+function requiredText(name: string, max: number) {
+	const required = `${name} is required`;
+	return z
+		.string(required)
+		.check(
+			z.trim(),
+			z.minLength(1, { error: required, abort: true }),
+			z.maxLength(max, `${name} must be ${max} characters or less`),
+		);
+}
+
+/**
+ * The post editor's fields, as the browser sends them (all text). An empty slug is made from the
+ * title. The publication date is a day (YYYY-MM-DD). The form and the server use this one schema.
+ */
+export const BlogPostFormSchema = z.object({
+	title: requiredText("Title", BLOG_TITLE_MAX_LENGTH),
+	slug: z._default(
+		z
+			.string()
+			.check(
+				z.trim(),
+				z.maxLength(
+					BLOG_SLUG_MAX_LENGTH,
+					`Slug must be ${BLOG_SLUG_MAX_LENGTH} characters or less`,
+				),
+				z.regex(
+					/^$|^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+					"Slug must be lowercase letters, digits and single hyphens",
+				),
+			),
+		"",
+	),
+	excerpt: requiredText("Summary", BLOG_EXCERPT_MAX_LENGTH),
+	body: requiredText("Body", BLOG_BODY_MAX_LENGTH),
+	published_on: z.string("Publication date is required").check(
+		z.regex(/^\d{4}-\d{2}-\d{2}$/, "Publication date is required"),
+		z.refine(
+			(day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)),
+			"Publication date is not a real day",
+		),
+	),
+	is_published: z._default(z.enum(["true", "false"]), "false"),
+});
+export type BlogPostForm = z.infer<typeof BlogPostFormSchema>;
+
+export const BlogPostEditFormSchema = z.extend(BlogPostFormSchema, {
+	version: z
+		.string("The version you started from is required")
+		.check(
+			z.regex(/^[1-9]\d{0,9}$/, "The version you started from is required"),
+		),
+});

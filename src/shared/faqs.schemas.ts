@@ -9,3 +9,36 @@ export const FaqSchema = z.object({
 export type Faq = z.infer<typeof FaqSchema>;
 
 export const FaqListSchema = z.object({ items: z.array(FaqSchema) });
+
+export const FaqIdSchema = z.uuid("Question id must be a UUID");
+export const FaqParamsSchema = z.object({ faqId: FaqIdSchema });
+
+export const FAQ_QUESTION_MAX_LENGTH = 300;
+export const FAQ_ANSWER_MAX_LENGTH = 5000;
+
+function requiredText(name: string, max: number) {
+	const required = `${name} is required`;
+	return z
+		.string(required)
+		.check(
+			z.trim(),
+			z.minLength(1, { error: required, abort: true }),
+			z.maxLength(max, `${name} must be ${max} characters or less`),
+		);
+}
+
+/**
+ * A question as an admin writes it. The answer is paragraphs separated by blank lines; a line
+ * starting with "## " is a subheading. The form and the server check with this one schema.
+ */
+export const FaqInputSchema = z.object({
+	question: requiredText("Question", FAQ_QUESTION_MAX_LENGTH),
+	answer: requiredText("Answer", FAQ_ANSWER_MAX_LENGTH),
+});
+export type FaqInput = z.infer<typeof FaqInputSchema>;
+
+/** The new order of the questions: every question's id, once each, first to last. */
+export const FaqOrderSchema = z.object({
+	ids: z.array(FaqIdSchema).check(z.minLength(1, "List every question")),
+});
+export type FaqOrder = z.infer<typeof FaqOrderSchema>;

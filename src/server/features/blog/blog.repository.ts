@@ -1,4 +1,5 @@
 import type {
+	AdminBlogPost,
 	BlogPost,
 	BlogPostSummary,
 } from "../../../shared/blog.schemas.ts";
@@ -12,15 +13,27 @@ const summaryColumns = [
 	"excerpt",
 	"author",
 	"published_at",
+	"cover_img",
 ] as const;
+
+/** Published, and published by now: what visitors may read. */
+function publicPosts(db: Db, now: string) {
+	return (
+		db
+			.selectFrom("blog_posts")
+			// 1, not true: SQLite stores booleans as numbers and binds no true; PostgreSQL reads 1 as true.
+			.where("is_published", "=", 1)
+			.where("published_at", "<=", now)
+	);
+}
 
 export async function findBlogPostsPage(
 	db: Db,
+	now: string,
 	offset: number,
 	limit: number,
 ): Promise<BlogPostSummary[]> {
-	return db
-		.selectFrom("blog_posts")
+	return publicPosts(db, now)
 		.select(summaryColumns)
 		.orderBy("published_at", "desc")
 		.orderBy("id", "desc")
@@ -29,9 +42,8 @@ export async function findBlogPostsPage(
 		.execute();
 }
 
-export async function countBlogPosts(db: Db): Promise<number> {
-	const row = await db
-		.selectFrom("blog_posts")
+export async function countBlogPosts(db: Db, now: string): Promise<number> {
+	const row = await publicPosts(db, now)
 		.select((eb) => eb.fn.countAll<number | string>().as("count"))
 		.executeTakeFirstOrThrow();
 	return Number(row.count);
@@ -39,19 +51,144 @@ export async function countBlogPosts(db: Db): Promise<number> {
 
 export async function findBlogPostBySlug(
 	db: Db,
+	now: string,
 	slug: string,
 ): Promise<BlogPost | undefined> {
-	return db
-		.selectFrom("blog_posts")
+	return publicPosts(db, now)
 		.select([...summaryColumns, "body"])
 		.where("slug", "=", slug)
 		.executeTakeFirst();
 }
 
+export type NewBlogPost = Omit<
+	BlogPostsTable,
+	"cover_img" | "is_published" | "version" | "updated_at"
+> &
+	Partial<
+		Pick<
+			BlogPostsTable,
+			"cover_img" | "is_published" | "version" | "updated_at"
+		>
+	>;
+
 export async function insertBlogPosts(
 	db: Db,
-	posts: BlogPostsTable[],
+	posts: NewBlogPost[],
 ): Promise<void> {
 	if (posts.length === 0) return;
-	await db.insertInto("blog_posts").values(posts).execute();
+	await db
+		.insertInto("blog_posts")
+		.values(
+			posts.map((post) => ({
+				cover_img: null,
+				is_published: 1,
+				version: 1,
+				updated_at: null,
+				...post,
+				...(post.is_published === undefined
+					? {}
+					: { is_published: post.is_published ? 1 : 0 }),
+			})),
+		)
+		.execute();
+}
+
+const adminColumns = [
+	...summaryColumns,
+	"body",
+	"is_published",
+	"version",
+] as const;
+
+function toAdminPost(
+	row: Omit<AdminBlogPost, "is_published"> & { is_published: boolean | number },
+): AdminBlogPost {
+	return { ...row, is_published: Boolean(row.is_published) };
+}
+
+export async function findAdminBlogPostsPage(
+	db: Db,
+	offset: number,
+	limit: number,
+): Promise<AdminBlogPost[]> {
+	const rows = await db
+		.selectFrom("blog_posts")
+		.select(adminColumns)
+		.orderBy("published_at", "desc")
+		.orderBy("id", "desc")
+		.limit(limit)
+		.offset(offset)
+		.execute();
+	return rows.map(toAdminPost);
+}
+
+export async function countAllBlogPosts(db: Db): Promise<number> {
+	const row = await db
+		.selectFrom("blog_posts")
+		.select((eb) => eb.fn.countAll<number | string>().as("count"))
+		.executeTakeFirstOrThrow();
+	return Number(row.count);
+}
+
+export async function findAdminBlogPost(
+	db: Db,
+	id: string,
+): Promise<AdminBlogPost | undefined> {
+	const row = await db
+		.selectFrom("blog_posts")
+		.select(adminColumns)
+		.where("id", "=", id)
+		.executeTakeFirst();
+	return row ? toAdminPost(row) : undefined;
+}
+
+export type BlogPostChanges = Pick<
+	BlogPostsTable,
+	"slug" | "title" | "excerpt" | "body" | "published_at" | "updated_at"
+> & { is_published: boolean; cover_img?: string };
+
+/** Saves a post if it is still at `version`; false when it changed meanwhile or is gone. */
+export async function updateBlogPost(
+	db: Db,
+	id: string,
+	version: number,
+	changes: BlogPostChanges,
+): Promise<boolean> {
+	const result = await db
+		.updateTable("blog_posts")
+		.set((eb) => ({
+			...changes,
+			is_published: changes.is_published ? 1 : 0,
+			version: eb("version", "+", 1),
+		}))
+		.where("id", "=", id)
+		.where("version", "=", version)
+		.executeTakeFirst();
+	return Number(result.numUpdatedRows) > 0;
+}
+
+export async function setBlogPostPublished(
+	db: Db,
+	id: string,
+	isPublished: boolean,
+	now: string,
+): Promise<boolean> {
+	const result = await db
+		.updateTable("blog_posts")
+		.set((eb) => ({
+			is_published: isPublished ? 1 : 0,
+			updated_at: now,
+			version: eb("version", "+", 1),
+		}))
+		.where("id", "=", id)
+		.executeTakeFirst();
+	return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteBlogPost(db: Db, id: string): Promise<boolean> {
+	const result = await db
+		.deleteFrom("blog_posts")
+		.where("id", "=", id)
+		.executeTakeFirst();
+	return Number(result.numDeletedRows) > 0;
 }

@@ -1,28 +1,59 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import * as z from "zod/mini";
 import {
+	AdminBlogPostPageSchema,
+	AdminBlogPostSchema,
+	BLOG_COVER_FIELD,
+	BlogPostIdParamsSchema,
 	BlogPostPageSchema,
 	BlogPostParamsSchema,
 	BlogPostSchema,
+	MANAGE_BLOG_PAGE_SIZE,
 } from "../../../shared/blog.schemas.ts";
 import { PageQuerySchema } from "../../../shared/paging.schemas.ts";
-import type { Db } from "../../platform/db/database.ts";
-import { readErrorResponses } from "../../platform/http/api-schemas.ts";
-import { getBlogPost, listBlogPosts } from "./blog.service.ts";
+import type { SessionGuard } from "../../platform/auth/session-guard.ts";
+import { signedInViewer } from "../../platform/auth/session-guard.ts";
+import {
+	clientErrorResponses,
+	readErrorResponses,
+	signedInAccess,
+} from "../../platform/http/api-schemas.ts";
+import { readMultipartForm } from "../../platform/http/multipart-form.ts";
+import {
+	addBlogPost,
+	type BlogDeps,
+	editBlogPost,
+	getAdminBlogPost,
+	getBlogPost,
+	listAdminBlogPosts,
+	listBlogPosts,
+	publishBlogPost,
+	removeBlogPost,
+} from "./blog.service.ts";
+
+const FORM_FIELDS =
+	'title, slug (empty: made from the title), excerpt (the summary), body (Markdown), published_on (YYYY-MM-DD) and is_published ("true" or "false")';
+
+const AdminPageQuerySchema = z.object({
+	...PageQuerySchema.shape,
+	page_size: z._default(PageQuerySchema.shape.page_size, MANAGE_BLOG_PAGE_SIZE),
+});
 
 export async function blogRoutes(
 	app: FastifyInstance,
-	{ db }: { db: Db },
+	{ blog, guard }: { blog: BlogDeps; guard: SessionGuard },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
+	const { db } = blog;
 
 	routes.get(
 		"/blog-posts",
 		{
 			schema: {
 				operationId: "listBlogPosts",
-				tags: ["blog"],
-				summary: "List blog posts, newest first (without their bodies)",
+				tags: ["content"],
+				summary: "Published blog posts without their bodies, newest first",
 				security: [],
 				querystring: PageQuerySchema,
 				response: { 200: BlogPostPageSchema, 400: readErrorResponses[400] },
@@ -36,13 +67,132 @@ export async function blogRoutes(
 		{
 			schema: {
 				operationId: "getBlogPost",
-				tags: ["blog"],
-				summary: "One blog post with its body",
+				tags: ["content"],
+				summary: "One published blog post with its Markdown body",
 				security: [],
 				params: BlogPostParamsSchema,
 				response: { 200: BlogPostSchema, ...readErrorResponses },
 			},
 		},
 		async (request) => getBlogPost(db, request.params.slug),
+	);
+
+	routes.get(
+		"/admin/blog-posts",
+		{
+			schema: {
+				operationId: "listAllBlogPosts",
+				tags: ["content"],
+				summary: "Admin: every post, drafts too, newest first",
+				security: signedInAccess,
+				querystring: AdminPageQuerySchema,
+				response: { 200: AdminBlogPostPageSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request) => listAdminBlogPosts(db, request.query),
+	);
+
+	routes.get(
+		"/admin/blog-posts/:postId",
+		{
+			schema: {
+				operationId: "getAnyBlogPost",
+				tags: ["content"],
+				summary: "Admin: one post, draft or published, to edit",
+				security: signedInAccess,
+				params: BlogPostIdParamsSchema,
+				response: { 200: AdminBlogPostSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request) => getAdminBlogPost(db, request.params.postId),
+	);
+
+	routes.post(
+		"/admin/blog-posts",
+		{
+			schema: {
+				operationId: "addBlogPost",
+				tags: ["content"],
+				summary: `Admin: write a post: multipart/form-data with ${FORM_FIELDS}, and its cover (JPEG, PNG or WebP) in the field "${BLOG_COVER_FIELD}". The author is the signed-in admin.`,
+				security: signedInAccess,
+				consumes: ["multipart/form-data"],
+				response: { 201: AdminBlogPostSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request, reply) => {
+			const form = await readMultipartForm(request, BLOG_COVER_FIELD);
+			const post = await addBlogPost(blog, signedInViewer(request), {
+				fields: form.fields,
+				cover: form.file,
+			});
+			return reply.code(201).send(post);
+		},
+	);
+
+	routes.put(
+		"/admin/blog-posts/:postId",
+		{
+			schema: {
+				operationId: "editBlogPost",
+				tags: ["content"],
+				summary: `Admin: save a post: the same form plus version (the one it was read at); the cover is optional. 409 when someone saved it since.`,
+				security: signedInAccess,
+				consumes: ["multipart/form-data"],
+				params: BlogPostIdParamsSchema,
+				response: { 200: AdminBlogPostSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request) => {
+			const form = await readMultipartForm(request, BLOG_COVER_FIELD);
+			return editBlogPost(blog, request.params.postId, {
+				fields: form.fields,
+				cover: form.file,
+			});
+		},
+	);
+
+	for (const action of ["publish", "unpublish"] as const)
+		routes.post(
+			`/admin/blog-posts/:postId/${action}`,
+			{
+				schema: {
+					operationId:
+						action === "publish" ? "publishBlogPost" : "unpublishBlogPost",
+					tags: ["content"],
+					summary:
+						action === "publish"
+							? "Admin: publish a post (visitors see it from its publication date)"
+							: "Admin: take a post back to draft: visitors no longer see it",
+					security: signedInAccess,
+					params: BlogPostIdParamsSchema,
+					response: { 200: AdminBlogPostSchema, ...clientErrorResponses },
+				},
+				preHandler: guard.requireAdmin,
+			},
+			async (request) =>
+				publishBlogPost(db, request.params.postId, action === "publish"),
+		);
+
+	routes.delete(
+		"/admin/blog-posts/:postId",
+		{
+			schema: {
+				operationId: "deleteBlogPost",
+				tags: ["content"],
+				summary: "Admin: delete a post",
+				security: signedInAccess,
+				params: BlogPostIdParamsSchema,
+				response: { 204: z.null(), ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request, reply) => {
+			await removeBlogPost(db, request.params.postId);
+			return reply.code(204).send(null);
+		},
 	);
 }

@@ -1,30 +1,194 @@
-import type {
-	BlogPost,
-	BlogPostSummary,
+import { randomUUID } from "node:crypto";
+import {
+	type AdminBlogPost,
+	BLOG_COVER_FIELD,
+	type BlogPost,
+	BlogPostEditFormSchema,
+	type BlogPostForm,
+	BlogPostFormSchema,
+	type BlogPostSummary,
+	slugify,
 } from "../../../shared/blog.schemas.ts";
 import type { Page, PageQuery } from "../../../shared/paging.schemas.ts";
-import type { Db } from "../../platform/db/database.ts";
+import type { Viewer } from "../../platform/auth/session-guard.ts";
+import { type Db, isUniqueViolation } from "../../platform/db/database.ts";
 import { readPage } from "../../platform/db/paging.ts";
-import { NotFoundError } from "../../platform/http/errors.ts";
+import { ConflictError, NotFoundError } from "../../platform/http/errors.ts";
+import { parseFormFields } from "../../platform/http/form-fields.ts";
+import type { ImageStore } from "../../platform/images/image-store.ts";
+import { processUploadedImage } from "../../platform/images/process-upload.ts";
 import {
+	type BlogPostChanges,
+	countAllBlogPosts,
 	countBlogPosts,
+	deleteBlogPost,
+	findAdminBlogPost,
+	findAdminBlogPostsPage,
 	findBlogPostBySlug,
 	findBlogPostsPage,
+	insertBlogPosts,
+	setBlogPostPublished,
+	updateBlogPost,
 } from "./blog.repository.ts";
+
+export type BlogDeps = { db: Db; images: ImageStore };
+export type BlogPostFormInput = {
+	fields: Record<string, string>;
+	cover: Buffer | undefined;
+};
+
+const POST_NOT_FOUND = "Blog post not found";
+/** The cover as the post page shows it, wide; a smaller upload keeps its own size. */
+const COVER_SIZE = { width: 1200, height: 630, withoutEnlargement: true };
 
 export async function listBlogPosts(
 	db: Db,
 	query: PageQuery,
 ): Promise<Page<BlogPostSummary>> {
+	const now = new Date().toISOString();
 	return readPage(
 		query,
-		(offset, limit) => findBlogPostsPage(db, offset, limit),
-		() => countBlogPosts(db),
+		(offset, limit) => findBlogPostsPage(db, now, offset, limit),
+		() => countBlogPosts(db, now),
 	);
 }
 
+/** A published post; a draft or a post dated later is a 404 like a post that does not exist. */
 export async function getBlogPost(db: Db, slug: string): Promise<BlogPost> {
-	const post = await findBlogPostBySlug(db, slug);
-	if (!post) throw new NotFoundError("Blog post not found");
+	const post = await findBlogPostBySlug(db, new Date().toISOString(), slug);
+	if (!post) throw new NotFoundError(POST_NOT_FOUND);
 	return post;
+}
+
+export function listAdminBlogPosts(
+	db: Db,
+	query: PageQuery,
+): Promise<Page<AdminBlogPost>> {
+	return readPage(
+		query,
+		(offset, limit) => findAdminBlogPostsPage(db, offset, limit),
+		() => countAllBlogPosts(db),
+	);
+}
+
+export async function getAdminBlogPost(
+	db: Db,
+	id: string,
+): Promise<AdminBlogPost> {
+	const post = await findAdminBlogPost(db, id);
+	if (!post) throw new NotFoundError(POST_NOT_FOUND);
+	return post;
+}
+
+async function storeCover(images: ImageStore, bytes: Buffer): Promise<string> {
+	const [cover] = await processUploadedImage(bytes, [COVER_SIZE]);
+	if (!cover) throw new Error("the cover was not encoded");
+	return images.putWebp("blog", cover);
+}
+
+function toChanges(
+	form: BlogPostForm,
+	slug: string,
+): Omit<BlogPostChanges, "cover_img"> {
+	return {
+		slug,
+		title: form.title,
+		// A browser sends a form's line breaks as CRLF; the stored Markdown keeps plain LF.
+		excerpt: form.excerpt.replace(/\r\n?/g, "\n"),
+		body: form.body.replace(/\r\n?/g, "\n"),
+		published_at: `${form.published_on}T00:00:00.000Z`,
+		is_published: form.is_published === "true",
+		updated_at: new Date().toISOString(),
+	};
+}
+
+class SlugTakenError extends ConflictError {
+	constructor() {
+		super("Another post has this slug", [
+			{ field: "slug", message: "Another post has this slug; choose another" },
+		]);
+	}
+}
+
+/** How many numbered slugs ("…-2", "…-3") are tried for a title whose slug is taken. */
+const GENERATED_SLUG_TRIES = 20;
+
+/**
+ * Writes a post. The author is the signed-in admin. A slug the admin typed must be free (409);
+ * one made from the title gets "-2", "-3"… when another post has it.
+ */
+export async function addBlogPost(
+	{ db, images }: BlogDeps,
+	viewer: Viewer,
+	{ fields, cover }: BlogPostFormInput,
+): Promise<AdminBlogPost> {
+	const form = parseFormFields(
+		BlogPostFormSchema,
+		fields,
+		cover === undefined
+			? [{ field: BLOG_COVER_FIELD, message: "Cover image is required" }]
+			: [],
+	);
+	const coverImg = await storeCover(images, cover ?? Buffer.alloc(0));
+	const base = form.slug || slugify(form.title) || "post";
+	const id = randomUUID();
+	const tries = form.slug ? 1 : GENERATED_SLUG_TRIES;
+	for (let attempt = 1; attempt <= tries; attempt++) {
+		const slug = attempt === 1 ? base : `${base.slice(0, 110)}-${attempt}`;
+		try {
+			await insertBlogPosts(db, [
+				{
+					id,
+					...toChanges(form, slug),
+					author: viewer.name,
+					cover_img: coverImg,
+					created_at: new Date().toISOString(),
+				},
+			]);
+			return getAdminBlogPost(db, id);
+		} catch (error) {
+			if (!isUniqueViolation(error)) throw error;
+		}
+	}
+	throw new SlugTakenError();
+}
+
+/** Saves an edit made from `version`; a stale one is a 409 and nothing is written. */
+export async function editBlogPost(
+	{ db, images }: BlogDeps,
+	id: string,
+	{ fields, cover }: BlogPostFormInput,
+): Promise<AdminBlogPost> {
+	const form = parseFormFields(BlogPostEditFormSchema, fields);
+	const current = await getAdminBlogPost(db, id);
+	const changes: BlogPostChanges = toChanges(form, form.slug || current.slug);
+	if (cover !== undefined) changes.cover_img = await storeCover(images, cover);
+	let isSaved: boolean;
+	try {
+		isSaved = await updateBlogPost(db, id, Number(form.version), changes);
+	} catch (error) {
+		if (isUniqueViolation(error)) throw new SlugTakenError();
+		throw error;
+	}
+	if (!isSaved)
+		throw new ConflictError(
+			"Someone else changed this post since you opened it. Reload it to see their changes, then save again.",
+		);
+	return getAdminBlogPost(db, id);
+}
+
+export async function publishBlogPost(
+	db: Db,
+	id: string,
+	isPublished: boolean,
+): Promise<AdminBlogPost> {
+	if (
+		!(await setBlogPostPublished(db, id, isPublished, new Date().toISOString()))
+	)
+		throw new NotFoundError(POST_NOT_FOUND);
+	return getAdminBlogPost(db, id);
+}
+
+export async function removeBlogPost(db: Db, id: string): Promise<void> {
+	if (!(await deleteBlogPost(db, id))) throw new NotFoundError(POST_NOT_FOUND);
 }

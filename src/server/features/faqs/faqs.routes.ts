@@ -1,15 +1,34 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { FaqListSchema } from "../../../shared/faqs.schemas.ts";
+import * as z from "zod/mini";
+import {
+	FaqInputSchema,
+	FaqListSchema,
+	FaqOrderSchema,
+	FaqParamsSchema,
+	FaqSchema,
+} from "../../../shared/faqs.schemas.ts";
+import type { SessionGuard } from "../../platform/auth/session-guard.ts";
 import type { Db } from "../../platform/db/database.ts";
-import { clientErrorResponses } from "../../platform/http/api-schemas.ts";
-import { listFaqs } from "./faqs.service.ts";
+import {
+	clientErrorResponses,
+	signedInAccess,
+} from "../../platform/http/api-schemas.ts";
+import {
+	addFaq,
+	editFaq,
+	listFaqs,
+	removeFaq,
+	reorderFaqs,
+} from "./faqs.service.ts";
 
 export async function faqsRoutes(
 	app: FastifyInstance,
-	{ db }: { db: Db },
+	{ db, guard }: { db: Db; guard: SessionGuard },
 ): Promise<void> {
-	app.withTypeProvider<ZodTypeProvider>().get(
+	const routes = app.withTypeProvider<ZodTypeProvider>();
+
+	routes.get(
 		"/faqs",
 		{
 			schema: {
@@ -21,5 +40,75 @@ export async function faqsRoutes(
 			},
 		},
 		async () => listFaqs(db),
+	);
+
+	routes.post(
+		"/faqs",
+		{
+			schema: {
+				operationId: "addFaq",
+				tags: ["content"],
+				summary: "Admin: add a question after the last one",
+				security: signedInAccess,
+				body: FaqInputSchema,
+				response: { 201: FaqSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request, reply) =>
+			reply.code(201).send(await addFaq(db, request.body)),
+	);
+
+	routes.put(
+		"/faqs/order",
+		{
+			schema: {
+				operationId: "reorderFaqs",
+				tags: ["content"],
+				summary:
+					"Admin: put the questions in a new order (every question's id, once each)",
+				security: signedInAccess,
+				body: FaqOrderSchema,
+				response: { 200: FaqListSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request) => reorderFaqs(db, request.body),
+	);
+
+	routes.put(
+		"/faqs/:faqId",
+		{
+			schema: {
+				operationId: "editFaq",
+				tags: ["content"],
+				summary: "Admin: rewrite a question and its answer",
+				security: signedInAccess,
+				params: FaqParamsSchema,
+				body: FaqInputSchema,
+				response: { 200: FaqSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request) => editFaq(db, request.params.faqId, request.body),
+	);
+
+	routes.delete(
+		"/faqs/:faqId",
+		{
+			schema: {
+				operationId: "removeFaq",
+				tags: ["content"],
+				summary: "Admin: remove a question",
+				security: signedInAccess,
+				params: FaqParamsSchema,
+				response: { 204: z.null(), ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request, reply) => {
+			await removeFaq(db, request.params.faqId);
+			return reply.code(204).send(null);
+		},
 	);
 }

@@ -1,7 +1,69 @@
-import type { Faq } from "../../../shared/faqs.schemas.ts";
+import { randomUUID } from "node:crypto";
+import type { Faq, FaqInput, FaqOrder } from "../../../shared/faqs.schemas.ts";
 import type { Db } from "../../platform/db/database.ts";
-import { findAllFaqs } from "./faqs.repository.ts";
+import { NotFoundError, ValidationError } from "../../platform/http/errors.ts";
+import {
+	deleteFaq,
+	findAllFaqs,
+	insertFaqs,
+	nextFaqPosition,
+	setFaqPosition,
+	updateFaq,
+} from "./faqs.repository.ts";
+
+const FAQ_NOT_FOUND = "Question not found";
 
 export async function listFaqs(db: Db): Promise<{ items: Faq[] }> {
 	return { items: await findAllFaqs(db) };
+}
+
+/** Adds a question after the last one. */
+export async function addFaq(db: Db, input: FaqInput): Promise<Faq> {
+	const id = randomUUID();
+	await db.transaction().execute(async (trx) => {
+		await insertFaqs(trx, [
+			{ id, position: await nextFaqPosition(trx), ...input },
+		]);
+	});
+	return { id, ...input };
+}
+
+export async function editFaq(
+	db: Db,
+	id: string,
+	input: FaqInput,
+): Promise<Faq> {
+	if (!(await updateFaq(db, id, input))) throw new NotFoundError(FAQ_NOT_FOUND);
+	return { id, ...input };
+}
+
+export async function removeFaq(db: Db, id: string): Promise<void> {
+	if (!(await deleteFaq(db, id))) throw new NotFoundError(FAQ_NOT_FOUND);
+}
+
+/**
+ * Puts the questions in the order given. The list must name every question once, so an order
+ * made from an out-of-date list (a question added or removed meanwhile) is refused, not guessed.
+ */
+export async function reorderFaqs(
+	db: Db,
+	{ ids }: FaqOrder,
+): Promise<{ items: Faq[] }> {
+	return db.transaction().execute(async (trx) => {
+		const current = await findAllFaqs(trx);
+		const known = new Set(current.map((faq) => faq.id));
+		const given = new Set(ids);
+		if (
+			given.size !== ids.length ||
+			given.size !== known.size ||
+			ids.some((id) => !known.has(id))
+		)
+			throw new ValidationError(
+				"The order must list every question once; reload and try again",
+				[{ field: "ids", message: "List every question once" }],
+			);
+		for (const [position, id] of ids.entries())
+			await setFaqPosition(trx, id, position);
+		return { items: await findAllFaqs(trx) };
+	});
 }

@@ -38,6 +38,7 @@ test("lists reviews newest first without the reviewer's email", async () => {
 		user_review: "Ben liked the tools.",
 		user_rating: 4,
 		created_at: "2026-01-03T00:00:00.000Z",
+		is_verified_buyer: false,
 	});
 	expect(response.body).not.toContain("@example.com");
 });

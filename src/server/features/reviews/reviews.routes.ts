@@ -1,27 +1,239 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import * as z from "zod/mini";
 import { PageQuerySchema } from "../../../shared/paging.schemas.ts";
-import { ReviewPageSchema } from "../../../shared/reviews.schemas.ts";
+import {
+	MODERATION_PAGE_SIZE,
+	ModeratedReviewPageSchema,
+	ModeratedReviewSchema,
+	MyReviewSchema,
+	ReviewInputSchema,
+	ReviewModerationPageSchema,
+	ReviewPageSchema,
+	ReviewParamsSchema,
+	ReviewSchema,
+	ReviewSummarySchema,
+} from "../../../shared/reviews.schemas.ts";
+import {
+	type SessionGuard,
+	signedInViewer,
+} from "../../platform/auth/session-guard.ts";
 import type { Db } from "../../platform/db/database.ts";
-import { readErrorResponses } from "../../platform/http/api-schemas.ts";
-import { listReviews } from "./reviews.service.ts";
+import {
+	clientErrorResponses,
+	readErrorResponses,
+	signedInAccess,
+} from "../../platform/http/api-schemas.ts";
+import {
+	addReview,
+	deleteMyReview,
+	editMyReview,
+	getMyReview,
+	listModeratedReviews,
+	listModerations,
+	listReviews,
+	moderateReview,
+	summarizeReviews,
+} from "./reviews.service.ts";
+
+const ModerationPageQuerySchema = z.object({
+	...PageQuerySchema.shape,
+	page_size: z._default(PageQuerySchema.shape.page_size, MODERATION_PAGE_SIZE),
+});
 
 export async function reviewsRoutes(
 	app: FastifyInstance,
-	{ db }: { db: Db },
+	{ db, guard }: { db: Db; guard: SessionGuard },
 ): Promise<void> {
-	app.withTypeProvider<ZodTypeProvider>().get(
+	const routes = app.withTypeProvider<ZodTypeProvider>();
+
+	routes.get(
 		"/reviews",
 		{
 			schema: {
 				operationId: "listReviews",
 				tags: ["reviews"],
-				summary: "List customer reviews, newest first",
+				summary: "Customer reviews, newest first (hidden ones left out)",
 				security: [],
 				querystring: PageQuerySchema,
 				response: { 200: ReviewPageSchema, 400: readErrorResponses[400] },
 			},
 		},
 		async (request) => listReviews(db, request.query),
+	);
+
+	routes.get(
+		"/reviews/summary",
+		{
+			schema: {
+				operationId: "summarizeReviews",
+				tags: ["reviews"],
+				summary:
+					"The average rating of the visible reviews, to one decimal, and their count",
+				security: [],
+				response: { 200: ReviewSummarySchema, ...clientErrorResponses },
+			},
+		},
+		async () => summarizeReviews(db),
+	);
+
+	routes.get(
+		"/me/review",
+		{
+			schema: {
+				operationId: "getMyReview",
+				tags: ["reviews"],
+				summary:
+					"The signed-in customer's review (null before they write one), and whether an admin hid it",
+				security: signedInAccess,
+				response: { 200: MyReviewSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireUser,
+		},
+		async (request) => getMyReview(db, signedInViewer(request)),
+	);
+
+	routes.post(
+		"/reviews",
+		{
+			schema: {
+				operationId: "addReview",
+				tags: ["reviews"],
+				summary:
+					"Write the signed-in customer's review (one each). The name and photo are the account's.",
+				security: signedInAccess,
+				body: ReviewInputSchema,
+				response: { 201: ReviewSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireUser,
+		},
+		async (request, reply) =>
+			reply
+				.code(201)
+				.send(await addReview(db, signedInViewer(request), request.body)),
+	);
+
+	routes.put(
+		"/me/review",
+		{
+			schema: {
+				operationId: "editMyReview",
+				tags: ["reviews"],
+				summary: "Rewrite the signed-in customer's review",
+				security: signedInAccess,
+				body: ReviewInputSchema,
+				response: { 200: ReviewSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireUser,
+		},
+		async (request) => editMyReview(db, signedInViewer(request), request.body),
+	);
+
+	routes.delete(
+		"/me/review",
+		{
+			schema: {
+				operationId: "deleteMyReview",
+				tags: ["reviews"],
+				summary: "Delete the signed-in customer's review",
+				security: signedInAccess,
+				response: { 204: z.null(), ...clientErrorResponses },
+			},
+			preHandler: guard.requireUser,
+		},
+		async (request, reply) => {
+			await deleteMyReview(db, signedInViewer(request));
+			return reply.code(204).send(null);
+		},
+	);
+
+	routes.get(
+		"/moderation/reviews",
+		{
+			schema: {
+				operationId: "listReviewsToModerate",
+				tags: ["reviews"],
+				summary:
+					"Admin: every review, hidden ones too, with its author's email, newest first",
+				security: signedInAccess,
+				querystring: ModerationPageQuerySchema,
+				response: { 200: ModeratedReviewPageSchema, ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request) => listModeratedReviews(db, request.query),
+	);
+
+	for (const action of ["hide", "show"] as const)
+		routes.post(
+			`/reviews/:reviewId/${action}`,
+			{
+				schema: {
+					operationId: action === "hide" ? "hideReview" : "showReview",
+					tags: ["reviews"],
+					summary:
+						action === "hide"
+							? "Admin: take a review off every public list (audited)"
+							: "Admin: put a hidden review back on the public lists (audited)",
+					security: signedInAccess,
+					params: ReviewParamsSchema,
+					response: { 200: ModeratedReviewSchema, ...clientErrorResponses },
+				},
+				preHandler: guard.requireAdmin,
+			},
+			async (request) => {
+				const review = await moderateReview(
+					db,
+					signedInViewer(request),
+					request.params.reviewId,
+					action,
+				);
+				if (!review) throw new Error("a hidden or shown review is gone");
+				return review;
+			},
+		);
+
+	routes.delete(
+		"/reviews/:reviewId",
+		{
+			schema: {
+				operationId: "deleteReview",
+				tags: ["reviews"],
+				summary: "Admin: delete a review (audited)",
+				security: signedInAccess,
+				params: ReviewParamsSchema,
+				response: { 204: z.null(), ...clientErrorResponses },
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request, reply) => {
+			await moderateReview(
+				db,
+				signedInViewer(request),
+				request.params.reviewId,
+				"delete",
+			);
+			return reply.code(204).send(null);
+		},
+	);
+
+	routes.get(
+		"/moderation/actions",
+		{
+			schema: {
+				operationId: "listReviewModerations",
+				tags: ["reviews"],
+				summary:
+					"Admin: the audit trail of review moderation (who, when, what, the review as it was), newest first",
+				security: signedInAccess,
+				querystring: ModerationPageQuerySchema,
+				response: {
+					200: ReviewModerationPageSchema,
+					...clientErrorResponses,
+				},
+			},
+			preHandler: guard.requireAdmin,
+		},
+		async (request) => listModerations(db, request.query),
 	);
 }

@@ -1,5 +1,4 @@
 import * as z from "zod/mini";
-import type { FieldIssue } from "../../../shared/api-error.ts";
 import type { Page } from "../../../shared/paging.schemas.ts";
 import { checkPurchase } from "../../../shared/purchase-rule.ts";
 import {
@@ -16,11 +15,8 @@ import type { Viewer } from "../../platform/auth/session-guard.ts";
 import { type Clock, monotonicClock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { readPage } from "../../platform/db/paging.ts";
-import {
-	ConflictError,
-	NotFoundError,
-	ValidationError,
-} from "../../platform/http/errors.ts";
+import { ConflictError, NotFoundError } from "../../platform/http/errors.ts";
+import { parseFormFields } from "../../platform/http/form-fields.ts";
 import type { ImageStore } from "../../platform/images/image-store.ts";
 import {
 	type ImageSize,
@@ -179,27 +175,6 @@ const TOOL_PHOTO_SIZES: readonly ImageSize[] = [
 	{ width: 1600, height: 1200, withoutEnlargement: true },
 ];
 
-/** A form's text fields checked with the schema the web form uses; a 400 names every bad field. */
-function parseForm<T extends z.ZodMiniType>(
-	schema: T,
-	fields: Record<string, string>,
-	extraIssues: FieldIssue[] = [],
-): z.infer<T> {
-	const parsed = schema.safeParse(fields);
-	const issues: FieldIssue[] = parsed.success
-		? []
-		: parsed.error.issues.map((issue) => ({
-				field: issue.path.join(".") || "body",
-				message: issue.message,
-			}));
-	issues.push(...extraIssues);
-	if (!parsed.success || issues.length > 0) {
-		const names = [...new Set(issues.map((issue) => issue.field))].join(", ");
-		throw new ValidationError(`Invalid body: ${names}`, issues);
-	}
-	return parsed.data;
-}
-
 function toChanges(form: z.infer<typeof ToolFormSchema>): ToolChanges {
 	return {
 		tool_name: form.tool_name,
@@ -236,7 +211,7 @@ export async function addTool(
 	viewer: Viewer,
 	{ fields, photo }: ToolFormInput,
 ): Promise<Tool> {
-	const form = parseForm(
+	const form = parseFormFields(
 		ToolFormSchema,
 		fields,
 		photo === undefined
@@ -277,7 +252,7 @@ export async function editTool(
 	id: string,
 	{ fields, photo }: ToolFormInput,
 ): Promise<Tool> {
-	const form = parseForm(ToolEditFormSchema, fields);
+	const form = parseFormFields(ToolEditFormSchema, fields);
 	const version = Number(form.version);
 	// Checked before the photo is processed, so a stale edit stores nothing; checked again by the
 	// update itself, which is what decides.

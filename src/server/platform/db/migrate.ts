@@ -12,6 +12,9 @@ import { moveImageFilesIn } from "./migrations/2026-11-24-0910-move-image-files-
 import * as shardCatalogVersion from "./migrations/2026-11-25-0800-shard-catalog-version.ts";
 import * as createOrders from "./migrations/2026-11-25-0900-create-orders.ts";
 import * as indexListedTools from "./migrations/2026-11-25-1000-index-listed-tools.ts";
+import * as reviewAuthorsAndModeration from "./migrations/2026-11-26-0900-review-authors-and-moderation.ts";
+import * as blogAdministration from "./migrations/2026-11-26-0910-blog-administration.ts";
+import * as editableContent from "./migrations/2026-11-26-0920-editable-content.ts";
 
 export type MigrationContext = {
 	/**
@@ -35,6 +38,9 @@ function listMigrations(context: MigrationContext): Record<string, Migration> {
 		"2026-11-25-0800-shard-catalog-version": shardCatalogVersion,
 		"2026-11-25-0900-create-orders": createOrders,
 		"2026-11-25-1000-index-listed-tools": indexListedTools,
+		"2026-11-26-0900-review-authors-and-moderation": reviewAuthorsAndModeration,
+		"2026-11-26-0910-blog-administration": blogAdministration,
+		"2026-11-26-0920-editable-content": editableContent,
 	};
 }
 

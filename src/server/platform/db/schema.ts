@@ -25,12 +25,30 @@ export type ImagesTable = {
 
 export type ReviewsTable = {
 	id: string;
+	/** The account that wrote it; null for the demo reviews. One review per account. */
+	user_id: string | null;
 	user_name: string;
 	email: string | null;
 	photo_url: string | null;
 	user_review: string;
 	user_rating: number;
 	created_at: string;
+	updated_at: string | null;
+	/** Set while an admin hides the review: it leaves every public list. */
+	hidden_at: string | null;
+};
+
+export type ReviewModerationsTable = {
+	id: string;
+	review_id: string;
+	action: "hide" | "show" | "delete";
+	moderated_at: string;
+	moderated_by_id: string | null;
+	moderated_by_email: string;
+	review_user_name: string;
+	review_text: string;
+	review_rating: number;
+	review_created_at: string;
 };
 
 export type BlogPostsTable = {
@@ -42,6 +60,19 @@ export type BlogPostsTable = {
 	author: string;
 	published_at: string;
 	created_at: string;
+	cover_img: string | null;
+	/** SQLite answers 0 or 1. */
+	is_published: boolean | number;
+	version: number;
+	updated_at: string | null;
+};
+
+/** A section of editable content (the portfolio's), its body as JSON. */
+export type ContentSectionsTable = {
+	key: string;
+	body: string;
+	updated_at: string;
+	updated_by_email: string;
 };
 
 export type FaqsTable = {
@@ -157,6 +188,8 @@ export type Database = {
 	tools: ToolsTable;
 	images: ImagesTable;
 	reviews: ReviewsTable;
+	review_moderations: ReviewModerationsTable;
 	blog_posts: BlogPostsTable;
 	faqs: FaqsTable;
+	content_sections: ContentSectionsTable;
 };

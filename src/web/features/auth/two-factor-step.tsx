@@ -3,10 +3,10 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
 import { TotpCodeSchema } from "../../../shared/accounts.schemas.ts";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { postAuth } from "../../lib/auth-client.ts";
 import { AuthField } from "./auth-field.tsx";
 import { AuthFormError, describeFailure } from "./auth-form-error.tsx";
-import { SubmitButton } from "./submit-button.tsx";
 
 const AppCodeSchema = z.object({ code: TotpCodeSchema });
 const BackupCodeSchema = z.object({

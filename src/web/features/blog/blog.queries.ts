@@ -1,9 +1,18 @@
-import { useQuery } from "@tanstack/react-query";
 import {
+	keepPreviousData,
+	useMutation,
+	useQuery,
+	useQueryClient,
+} from "@tanstack/react-query";
+import {
+	AdminBlogPostPageSchema,
+	AdminBlogPostSchema,
+	BLOG_COVER_FIELD,
 	BlogPostPageSchema,
 	BlogPostSchema,
+	MANAGE_BLOG_PAGE_SIZE,
 } from "../../../shared/blog.schemas.ts";
-import { apiGet } from "../../lib/api-client.ts";
+import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
 
 export const blogKeys = {
@@ -30,4 +39,107 @@ export function useBlogPost(slug: string) {
 				signal,
 			),
 	});
+}
+
+const adminKey = ["blog-posts", "admin"] as const;
+
+/** One numbered page of Manage Blog: drafts and published posts. */
+export function useAdminBlogPosts(page: number) {
+	return useQuery({
+		queryKey: [...adminKey, "page", page],
+		queryFn: ({ signal }) =>
+			apiGet(
+				`/api/admin/blog-posts?page=${page}&page_size=${MANAGE_BLOG_PAGE_SIZE}`,
+				AdminBlogPostPageSchema,
+				signal,
+			),
+		placeholderData: keepPreviousData,
+	});
+}
+
+/** A post as the editor opens it; read fresh each time, for its current version. */
+export function useAdminBlogPost(postId: string) {
+	return useQuery({
+		queryKey: [...adminKey, "post", postId],
+		queryFn: ({ signal }) =>
+			apiGet(
+				`/api/admin/blog-posts/${encodeURIComponent(postId)}`,
+				AdminBlogPostSchema,
+				signal,
+			),
+		staleTime: 0,
+	});
+}
+
+function toMultipart(fields: Record<string, string>, cover: File | undefined) {
+	const form = new FormData();
+	for (const [name, value] of Object.entries(fields)) form.append(name, value);
+	if (cover) form.append(BLOG_COVER_FIELD, cover);
+	return form;
+}
+
+/** Writing, saving, publishing and deleting posts; every blog list is read again after. */
+export function useEditBlog() {
+	const queryClient = useQueryClient();
+	const onSuccess = () =>
+		queryClient.invalidateQueries({ queryKey: ["blog-posts"] });
+	const postPath = (postId: string) =>
+		`/api/admin/blog-posts/${encodeURIComponent(postId)}`;
+	return {
+		add: useMutation({
+			mutationFn: ({
+				fields,
+				cover,
+			}: {
+				fields: Record<string, string>;
+				cover: File | undefined;
+			}) =>
+				apiSend(
+					"POST",
+					"/api/admin/blog-posts",
+					toMultipart(fields, cover),
+					AdminBlogPostSchema,
+				),
+			onSuccess,
+		}),
+		save: useMutation({
+			mutationFn: ({
+				postId,
+				fields,
+				cover,
+			}: {
+				postId: string;
+				fields: Record<string, string>;
+				cover: File | undefined;
+			}) =>
+				apiSend(
+					"PUT",
+					postPath(postId),
+					toMultipart(fields, cover),
+					AdminBlogPostSchema,
+				),
+			onSuccess,
+		}),
+		setPublished: useMutation({
+			mutationFn: ({
+				postId,
+				isPublished,
+			}: {
+				postId: string;
+				isPublished: boolean;
+			}) =>
+				apiSend(
+					"POST",
+					`${postPath(postId)}/${isPublished ? "publish" : "unpublish"}`,
+					undefined,
+					AdminBlogPostSchema,
+				),
+			onSuccess,
+		}),
+		remove: useMutation({
+			mutationFn: (postId: string) =>
+				apiSend("DELETE", postPath(postId), undefined),
+			onSuccess,
+		}),
+	};
 }

@@ -1,11 +1,32 @@
-import { useQuery } from "@tanstack/react-query";
-import { ReviewPageSchema } from "../../../shared/reviews.schemas.ts";
-import { apiGet } from "../../lib/api-client.ts";
+import {
+	keepPreviousData,
+	useMutation,
+	useQuery,
+	useQueryClient,
+} from "@tanstack/react-query";
+import {
+	MODERATION_PAGE_SIZE,
+	ModeratedReviewPageSchema,
+	ModeratedReviewSchema,
+	MyReviewSchema,
+	type ReviewInput,
+	ReviewModerationPageSchema,
+	ReviewPageSchema,
+	ReviewSchema,
+	ReviewSummarySchema,
+} from "../../../shared/reviews.schemas.ts";
+import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
 
+/** Every key starts with "reviews", so a change to one review refreshes every list and figure. */
 export const reviewKeys = {
+	all: ["reviews"] as const,
 	first: (count: number) => ["reviews", "first", count] as const,
 	pages: (pageSize: number) => ["reviews", "pages", pageSize] as const,
+	summary: () => ["reviews", "summary"] as const,
+	mine: () => ["reviews", "mine"] as const,
+	moderated: (page: number) => ["reviews", "moderated", page] as const,
+	moderations: (page: number) => ["reviews", "moderations", page] as const,
 };
 
 export function useFirstReviews(count: number) {
@@ -27,4 +48,101 @@ export function useReviewPages(pageSize: number) {
 		ReviewPageSchema,
 		pageSize,
 	);
+}
+
+/** The average rating and the count of the visible reviews. */
+export function useReviewSummary() {
+	return useQuery({
+		queryKey: reviewKeys.summary(),
+		queryFn: ({ signal }) =>
+			apiGet("/api/reviews/summary", ReviewSummarySchema, signal),
+	});
+}
+
+/** The signed-in customer's own review (null before they write one). */
+export function useMyReview() {
+	return useQuery({
+		queryKey: reviewKeys.mine(),
+		queryFn: ({ signal }) => apiGet("/api/me/review", MyReviewSchema, signal),
+	});
+}
+
+function useRefreshReviews() {
+	const queryClient = useQueryClient();
+	return () => queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+}
+
+/** Writes the customer's review, or rewrites it when they have one. */
+export function useSaveReview() {
+	const refresh = useRefreshReviews();
+	return useMutation({
+		mutationFn: ({ input, isEdit }: { input: ReviewInput; isEdit: boolean }) =>
+			isEdit
+				? apiSend("PUT", "/api/me/review", input, ReviewSchema)
+				: apiSend("POST", "/api/reviews", input, ReviewSchema),
+		onSettled: refresh,
+	});
+}
+
+export function useDeleteMyReview() {
+	const refresh = useRefreshReviews();
+	return useMutation({
+		mutationFn: () => apiSend("DELETE", "/api/me/review", undefined),
+		onSettled: refresh,
+	});
+}
+
+/** One numbered page of Manage Reviews: every review, hidden ones too. */
+export function useModeratedReviews(page: number) {
+	return useQuery({
+		queryKey: reviewKeys.moderated(page),
+		queryFn: ({ signal }) =>
+			apiGet(
+				`/api/moderation/reviews?page=${page}&page_size=${MODERATION_PAGE_SIZE}`,
+				ModeratedReviewPageSchema,
+				signal,
+			),
+		placeholderData: keepPreviousData,
+	});
+}
+
+export type ModerationAction = "hide" | "show" | "delete";
+
+/** Hides, shows again or deletes a review (an admin's moderation). */
+export function useModerateReview() {
+	const refresh = useRefreshReviews();
+	return useMutation({
+		mutationFn: async ({
+			reviewId,
+			action,
+		}: {
+			reviewId: string;
+			action: ModerationAction;
+		}) => {
+			const path = `/api/reviews/${encodeURIComponent(reviewId)}`;
+			if (action === "delete") await apiSend("DELETE", path, undefined);
+			else
+				await apiSend(
+					"POST",
+					`${path}/${action}`,
+					undefined,
+					ModeratedReviewSchema,
+				);
+		},
+		onSettled: refresh,
+	});
+}
+
+/** The audit trail of moderation, newest first, one numbered page. */
+export function useReviewModerations(page: number) {
+	return useQuery({
+		queryKey: reviewKeys.moderations(page),
+		queryFn: ({ signal }) =>
+			apiGet(
+				`/api/moderation/actions?page=${page}&page_size=${MODERATION_PAGE_SIZE}`,
+				ReviewModerationPageSchema,
+				signal,
+			),
+		placeholderData: keepPreviousData,
+	});
 }

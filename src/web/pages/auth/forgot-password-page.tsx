@@ -3,12 +3,12 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { ForgotPasswordInputSchema } from "../../../shared/accounts.schemas.ts";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { AuthField } from "../../features/auth/auth-field.tsx";
 import {
 	AuthFormError,
 	describeFailure,
 } from "../../features/auth/auth-form-error.tsx";
-import { SubmitButton } from "../../features/auth/submit-button.tsx";
 import { postAuth } from "../../lib/auth-client.ts";
 import { AuthCard } from "./auth-card.tsx";
 

@@ -2,9 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { SignInInputSchema } from "../../../shared/accounts.schemas.ts";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { AuthField } from "../../features/auth/auth-field.tsx";
 import { describeFailure } from "../../features/auth/auth-form-error.tsx";
-import { SubmitButton } from "../../features/auth/submit-button.tsx";
 import { postAuth } from "../../lib/auth-client.ts";
 
 type SignInAnswer = { twoFactorRedirect?: boolean };

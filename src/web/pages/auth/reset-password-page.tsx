@@ -4,12 +4,12 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ResetPasswordInputSchema } from "../../../shared/accounts.schemas.ts";
 import { describeAuthError } from "../../../shared/auth-errors.ts";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { AuthField } from "../../features/auth/auth-field.tsx";
 import {
 	AuthFormError,
 	describeFailure,
 } from "../../features/auth/auth-form-error.tsx";
-import { SubmitButton } from "../../features/auth/submit-button.tsx";
 import { AuthError, postAuth } from "../../lib/auth-client.ts";
 import { notify } from "../../lib/toast.ts";
 import { AuthCard } from "./auth-card.tsx";

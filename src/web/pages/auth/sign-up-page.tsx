@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate } from "react-router";
 import { SignUpInputSchema } from "../../../shared/accounts.schemas.ts";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { AuthField } from "../../features/auth/auth-field.tsx";
 import {
 	AuthFormError,
@@ -11,7 +12,6 @@ import {
 import { GoogleButton } from "../../features/auth/google-button.tsx";
 import { useReturnTo } from "../../features/auth/return-to.ts";
 import { useSession } from "../../features/auth/session.queries.ts";
-import { SubmitButton } from "../../features/auth/submit-button.tsx";
 import { useFinishSignIn } from "../../features/auth/use-finish-sign-in.ts";
 import { postAuth } from "../../lib/auth-client.ts";
 import { notify } from "../../lib/toast.ts";

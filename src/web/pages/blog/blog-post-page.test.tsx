@@ -16,6 +16,7 @@ const post = {
 	excerpt: "Blade size, power and the cuts you make most.",
 	author: "Dana Reyes",
 	published_at: "2026-11-20T09:00:00.000Z",
+	cover_img: null,
 	body: "Start with the blade.\n\n## Power\n\n1400 W cuts hardwood.",
 };
 

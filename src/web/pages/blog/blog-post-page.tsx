@@ -1,7 +1,7 @@
 import { Link, useParams } from "react-router";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
-import { RichText } from "../../components/ui/rich-text.tsx";
 import { useBlogPost } from "../../features/blog/blog.queries.ts";
+import { MarkdownText } from "../../features/blog/components/markdown.tsx";
 import { PublishedDate } from "../../features/blog/components/published-date.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { NotFoundPage } from "../not-found-page.tsx";
@@ -33,8 +33,17 @@ export function BlogPostPage() {
 					<p className="mt-2 mb-8 text-base-content/70">
 						{data.author} · <PublishedDate iso={data.published_at} />
 					</p>
+					{data.cover_img && (
+						<img
+							src={data.cover_img}
+							alt=""
+							width={1200}
+							height={630}
+							className="mb-8 aspect-[1200/630] w-full rounded-box object-cover"
+						/>
+					)}
 					<div className="text-lg">
-						<RichText text={data.body} />
+						<MarkdownText text={data.body} />
 					</div>
 				</article>
 			)}

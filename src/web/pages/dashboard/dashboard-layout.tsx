@@ -7,6 +7,9 @@ const ADMIN_MENU = [
 	{ to: "/dashboard/all-order", label: "Manage All Orders" },
 	{ to: "/dashboard/add-a-product", label: "Add A Product" },
 	{ to: "/dashboard/make-admin", label: "Make Admin" },
+	{ to: "/dashboard/manage-reviews", label: "Manage Reviews" },
+	{ to: "/dashboard/manage-blog", label: "Manage Blog" },
+	{ to: "/dashboard/manage-content", label: "Manage Content" },
 	{ to: "/dashboard/profile", label: "My Profile" },
 ] as const;
 

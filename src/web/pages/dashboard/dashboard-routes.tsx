@@ -5,13 +5,17 @@ import { useSession } from "../../features/auth/session.queries.ts";
 import { NotFoundPage } from "../not-found-page.tsx";
 import { AddProductPage } from "./add-product-page.tsx";
 import { AllOrdersPage } from "./all-orders-page.tsx";
-import { ComingSoonPage } from "./coming-soon-page.tsx";
+import { BlogEditorPage } from "./blog-editor-page.tsx";
 import { DashboardLayout } from "./dashboard-layout.tsx";
 import { EditProductPage } from "./edit-product-page.tsx";
 import { MakeAdminPage } from "./make-admin-page.tsx";
+import { ManageBlogPage } from "./manage-blog-page.tsx";
+import { ManageContentPage } from "./manage-content-page.tsx";
 import { ManageProductsPage } from "./manage-products-page.tsx";
+import { ManageReviewsPage } from "./manage-reviews-page.tsx";
 import { MyOrdersPage } from "./my-orders-page.tsx";
 import { ProfilePage } from "./profile-page.tsx";
+import { ReviewPage } from "./review-page.tsx";
 
 /** A page of one role; the other role is sent to its own dashboard (the API refuses it too). */
 function OnlyFor({
@@ -48,10 +52,7 @@ export function DashboardRoutes(): JSX.Element {
 					path="review"
 					element={
 						<OnlyFor forRole="customer">
-							<ComingSoonPage
-								title="Add A Review"
-								text="Soon you can rate the shop and write a review here."
-							/>
+							<ReviewPage />
 						</OnlyFor>
 					}
 				/>
@@ -60,6 +61,46 @@ export function DashboardRoutes(): JSX.Element {
 					element={
 						<OnlyFor forRole="admin">
 							<ManageProductsPage />
+						</OnlyFor>
+					}
+				/>
+				<Route
+					path="manage-blog"
+					element={
+						<OnlyFor forRole="admin">
+							<ManageBlogPage />
+						</OnlyFor>
+					}
+				/>
+				<Route
+					path="manage-blog/new"
+					element={
+						<OnlyFor forRole="admin">
+							<BlogEditorPage />
+						</OnlyFor>
+					}
+				/>
+				<Route
+					path="manage-blog/:postId/edit"
+					element={
+						<OnlyFor forRole="admin">
+							<BlogEditorPage />
+						</OnlyFor>
+					}
+				/>
+				<Route
+					path="manage-content"
+					element={
+						<OnlyFor forRole="admin">
+							<ManageContentPage />
+						</OnlyFor>
+					}
+				/>
+				<Route
+					path="manage-reviews"
+					element={
+						<OnlyFor forRole="admin">
+							<ManageReviewsPage />
 						</OnlyFor>
 					}
 				/>

@@ -87,6 +87,9 @@ test("an admin sees the admin menu", async () => {
 		"Manage All Orders",
 		"Add A Product",
 		"Make Admin",
+		"Manage Reviews",
+		"Manage Blog",
+		"Manage Content",
 		"My Profile",
 	]);
 });

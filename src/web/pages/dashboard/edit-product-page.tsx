@@ -79,7 +79,7 @@ export function EditProductPage() {
 				← Manage Products
 			</Link>
 			{isStale && (
-				<div role="alert" className="alert alert-warning alert-soft">
+				<div role="alert" className="alert alert-warning">
 					<span>
 						Someone else changed this tool after you opened it. Reload to see
 						their changes; what you typed here will be replaced.

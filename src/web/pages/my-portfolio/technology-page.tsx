@@ -1,4 +1,4 @@
-import { technologies } from "../../features/portfolio/portfolio-content.ts";
+import { PortfolioContent } from "../../features/portfolio/portfolio-content.tsx";
 
 /** An id made of the group's name: aria-labelledby reads a space as a separator between ids. */
 function groupHeadingId(group: string): string {
@@ -7,33 +7,37 @@ function groupHeadingId(group: string): string {
 
 export function TechnologyPage() {
 	return (
-		<article>
-			<h2 className="mb-6 text-3xl font-bold">About Technology</h2>
-			<div className="grid gap-6 md:grid-cols-2">
-				{technologies.map((group) => (
-					<section
-						key={group.group}
-						className="card bg-base-100 shadow-md"
-						aria-labelledby={groupHeadingId(group.group)}
-					>
-						<div className="card-body">
-							<h3 id={groupHeadingId(group.group)} className="card-title">
-								{group.group}
-							</h3>
-							<ul className="flex flex-wrap gap-2">
-								{group.items.map((item) => (
-									<li
-										key={item}
-										className="badge badge-primary badge-soft badge-lg"
-									>
-										{item}
-									</li>
-								))}
-							</ul>
-						</div>
-					</section>
-				))}
-			</div>
-		</article>
+		<PortfolioContent>
+			{({ technology: technologies }) => (
+				<article>
+					<h2 className="mb-6 text-3xl font-bold">About Technology</h2>
+					<div className="grid gap-6 md:grid-cols-2">
+						{technologies.map((group) => (
+							<section
+								key={group.group}
+								className="card bg-base-100 shadow-md"
+								aria-labelledby={groupHeadingId(group.group)}
+							>
+								<div className="card-body">
+									<h3 id={groupHeadingId(group.group)} className="card-title">
+										{group.group}
+									</h3>
+									<ul className="flex flex-wrap gap-2">
+										{group.items.map((item) => (
+											<li
+												key={item}
+												className="badge badge-primary badge-soft badge-lg"
+											>
+												{item}
+											</li>
+										))}
+									</ul>
+								</div>
+							</section>
+						))}
+					</div>
+				</article>
+			)}
+		</PortfolioContent>
 	);
 }

@@ -1,6 +1,8 @@
 import type { Review } from "../../../../shared/reviews.schemas.ts";
 import { StarRating } from "./star-rating.tsx";
 
+const reviewDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+
 function initialsOf(name: string): string {
 	return name
 		.split(/\s+/)
@@ -10,6 +12,10 @@ function initialsOf(name: string): string {
 		.join("");
 }
 
+/**
+ * One review: the author's photo (or initials), name, stars, date and text. The text is always
+ * plain text: whatever markup a customer types is shown, never run.
+ */
 export function ReviewCard({ review }: { review: Review }) {
 	return (
 		<article
@@ -39,12 +45,22 @@ export function ReviewCard({ review }: { review: Review }) {
 							</div>
 						</div>
 					)}
-					<div>
-						<h3 className="font-semibold">{review.user_name}</h3>
+					<div className="min-w-0">
+						<h3 className="font-semibold break-words">{review.user_name}</h3>
 						<StarRating rating={review.user_rating} />
+						<p className="text-sm text-base-content/80">
+							<time dateTime={review.created_at}>
+								{reviewDate.format(new Date(review.created_at))}
+							</time>
+						</p>
 					</div>
 				</div>
-				<p className="text-base-content/80">{review.user_review}</p>
+				{review.is_verified_buyer && (
+					<span className="badge badge-success">Verified buyer</span>
+				)}
+				<p className="whitespace-pre-line break-words text-base-content/80">
+					{review.user_review}
+				</p>
 			</div>
 		</article>
 	);

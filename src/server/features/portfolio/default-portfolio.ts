@@ -1,36 +1,10 @@
+import type { Portfolio } from "../../../shared/portfolio.schemas.ts";
+
 /**
- * Content of the "My Portfolio" section: the personal page of the (fictional)
- * developer who built this storefront.
+ * What "My Portfolio" shows until an admin edits it: the personal page of the (fictional)
+ * developer who built this storefront. A fresh shop shows it with or without the demo catalog.
  */
-
-export type PortfolioAbout = {
-	name: string;
-	role: string;
-	location: string;
-	email: string;
-	/** Paragraphs, in display order. */
-	summary: string[];
-	/** Three or four headline figures, e.g. "Years building for the web" / "9". */
-	highlights: { label: string; value: string }[];
-};
-
-export type PortfolioEducation = {
-	school: string;
-	degree: string;
-	years: string;
-	details: string;
-}[];
-
-export type PortfolioProject = {
-	name: string;
-	summary: string;
-	stack: string[];
-	outcome: string;
-}[];
-
-export type PortfolioTechnology = { group: string; items: string[] }[];
-
-export const aboutMe: PortfolioAbout = {
+const about: Portfolio["about"] = {
 	name: "Casey Linden",
 	role: "Full-Stack Developer",
 	location: "Rotterdam, Netherlands",
@@ -53,7 +27,7 @@ export const aboutMe: PortfolioAbout = {
 	],
 };
 
-export const education: PortfolioEducation = [
+const education: Portfolio["education"] = [
 	{
 		school: "Harborview University",
 		degree: "MSc Human-Computer Interaction",
@@ -80,7 +54,7 @@ export const education: PortfolioEducation = [
 	},
 ];
 
-export const projects: PortfolioProject = [
+const projects: Portfolio["projects"] = [
 	{
 		name: "Tools Gallery",
 		summary:
@@ -134,7 +108,7 @@ export const projects: PortfolioProject = [
 	},
 ];
 
-export const technologies: PortfolioTechnology = [
+const technology: Portfolio["technology"] = [
 	{
 		group: "Languages",
 		items: ["TypeScript", "JavaScript", "SQL", "HTML", "CSS"],
@@ -159,3 +133,10 @@ export const technologies: PortfolioTechnology = [
 		items: ["Vitest", "Playwright", "axe-core", "Biome", "Docker", "Git"],
 	},
 ];
+
+export const DEFAULT_PORTFOLIO: Portfolio = {
+	about,
+	education,
+	projects,
+	technology,
+};

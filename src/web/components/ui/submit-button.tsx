@@ -4,14 +4,16 @@ import type { ReactNode } from "react";
 export function SubmitButton({
 	isSubmitting,
 	children,
+	className = "btn btn-primary mt-2 w-full",
 }: {
 	isSubmitting: boolean;
 	children: ReactNode;
+	className?: string;
 }) {
 	return (
 		<button
 			type="submit"
-			className="btn btn-primary mt-2 w-full"
+			className={className}
 			disabled={isSubmitting}
 			aria-busy={isSubmitting || undefined}
 		>

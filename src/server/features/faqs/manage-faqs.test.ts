@@ -1,0 +1,201 @@
+import { expect, test } from "vitest";
+import { FaqListSchema } from "../../../shared/faqs.schemas.ts";
+import {
+	authHeaders,
+	signUp,
+	signUpAdmin,
+} from "../../test-support/accounts.ts";
+import { createTestApp, type TestApp } from "../../test-support/test-app.ts";
+
+function send(
+	t: TestApp,
+	cookie: string | undefined,
+	method: "POST" | "PUT" | "DELETE",
+	url: string,
+	payload?: object,
+) {
+	return t.app.inject({
+		method,
+		url,
+		headers: authHeaders(cookie),
+		...(payload ? { payload } : {}),
+	});
+}
+
+async function publicQuestions(t: TestApp): Promise<string[]> {
+	const response = await t.app.inject({ url: "/api/faqs" });
+	expect(response.statusCode).toBe(200);
+	return FaqListSchema.parse(response.json()).items.map((faq) => faq.question);
+}
+
+/** A shop with its seeded questions and an admin. */
+async function shop() {
+	const t = await createTestApp({ seed: true });
+	const admin = await signUpAdmin(t.app, t.db);
+	return { t, admin };
+}
+
+test("an admin adds a question: it comes last on the home page's list", async () => {
+	const { t, admin } = await shop();
+	const before = await publicQuestions(t);
+	const added = await send(t, admin.cookie, "POST", "/api/faqs", {
+		question: "  Do you ship abroad?  ",
+		answer: "Yes, to every country in the EU.\n\nOutside it, ask us.",
+	});
+	expect(added.statusCode, added.body).toBe(201);
+	expect(added.json()).toEqual({
+		id: expect.any(String),
+		question: "Do you ship abroad?",
+		answer: "Yes, to every country in the EU.\n\nOutside it, ask us.",
+	});
+	expect(await publicQuestions(t)).toEqual([...before, "Do you ship abroad?"]);
+});
+
+test("an admin edits a question and its answer; the public list shows the new text in the same place", async () => {
+	const { t, admin } = await shop();
+	const list = FaqListSchema.parse(
+		(await t.app.inject({ url: "/api/faqs" })).json(),
+	);
+	const second = list.items[1];
+	if (!second) throw new Error("the demo content has fewer than 2 questions");
+	const edited = await send(t, admin.cookie, "PUT", `/api/faqs/${second.id}`, {
+		question: "What is state management, briefly?",
+		answer: "Keeping data in one place.",
+	});
+	expect(edited.statusCode).toBe(200);
+	const after = FaqListSchema.parse(
+		(await t.app.inject({ url: "/api/faqs" })).json(),
+	);
+	expect(after.items[1]).toEqual({
+		id: second.id,
+		question: "What is state management, briefly?",
+		answer: "Keeping data in one place.",
+	});
+	expect(after.items).toHaveLength(list.items.length);
+});
+
+test("empty, blank or missing fields are refused with the field's message, and nothing changes", async () => {
+	const { t, admin } = await shop();
+	const before = await publicQuestions(t);
+	for (const [payload, field, message] of [
+		[
+			{ question: "", answer: "An answer." },
+			"question",
+			"Question is required",
+		],
+		[
+			{ question: "A question?", answer: "   " },
+			"answer",
+			"Answer is required",
+		],
+		[{ answer: "An answer." }, "question", "Question is required"],
+		[
+			{ question: "x".repeat(301), answer: "An answer." },
+			"question",
+			"Question must be 300 characters or less",
+		],
+	] as const) {
+		const response = await send(t, admin.cookie, "POST", "/api/faqs", payload);
+		expect(response.statusCode).toBe(400);
+		expect(response.json().error.details).toContainEqual({ field, message });
+	}
+	expect(await publicQuestions(t)).toEqual(before);
+});
+
+test("an admin removes a question; removing or editing it again is a 404", async () => {
+	const { t, admin } = await shop();
+	const list = FaqListSchema.parse(
+		(await t.app.inject({ url: "/api/faqs" })).json(),
+	);
+	const [first, ...rest] = list.items;
+	if (!first) throw new Error("no questions");
+	const removed = await send(
+		t,
+		admin.cookie,
+		"DELETE",
+		`/api/faqs/${first.id}`,
+	);
+	expect(removed.statusCode).toBe(204);
+	expect(await publicQuestions(t)).toEqual(rest.map((faq) => faq.question));
+	expect(
+		(await send(t, admin.cookie, "DELETE", `/api/faqs/${first.id}`)).statusCode,
+	).toBe(404);
+	const edit = await send(t, admin.cookie, "PUT", `/api/faqs/${first.id}`, {
+		question: "Back?",
+		answer: "No.",
+	});
+	expect(edit.statusCode).toBe(404);
+});
+
+test("an admin reorders the questions; the new order is kept", async () => {
+	const { t, admin } = await shop();
+	const list = FaqListSchema.parse(
+		(await t.app.inject({ url: "/api/faqs" })).json(),
+	);
+	const reversed = [...list.items].reverse();
+	const response = await send(t, admin.cookie, "PUT", "/api/faqs/order", {
+		ids: reversed.map((faq) => faq.id),
+	});
+	expect(response.statusCode).toBe(200);
+	expect(await publicQuestions(t)).toEqual(reversed.map((faq) => faq.question));
+	// A question added later still comes last.
+	await send(t, admin.cookie, "POST", "/api/faqs", {
+		question: "Last?",
+		answer: "Yes.",
+	});
+	expect((await publicQuestions(t)).at(-1)).toBe("Last?");
+});
+
+test("an order that leaves out a question, repeats one or names an unknown one is refused and changes nothing", async () => {
+	const { t, admin } = await shop();
+	const list = FaqListSchema.parse(
+		(await t.app.inject({ url: "/api/faqs" })).json(),
+	);
+	const ids = list.items.map((faq) => faq.id);
+	const before = await publicQuestions(t);
+	for (const order of [
+		ids.slice(1),
+		[...ids.slice(0, -1), ids[0]],
+		[...ids.slice(1), "00000000-0000-4000-8000-000000000000"],
+		[],
+	]) {
+		const response = await send(t, admin.cookie, "PUT", "/api/faqs/order", {
+			ids: order,
+		});
+		expect(response.statusCode).toBe(400);
+	}
+	expect(await publicQuestions(t)).toEqual(before);
+});
+
+test("customers and visitors cannot add, edit, reorder or remove questions", async () => {
+	const { t } = await shop();
+	const customer = await signUp(t.app);
+	const list = FaqListSchema.parse(
+		(await t.app.inject({ url: "/api/faqs" })).json(),
+	);
+	const id = list.items[0]?.id ?? "";
+	const before = await publicQuestions(t);
+	for (const [cookie, status] of [
+		[undefined, 401],
+		[customer.cookie, 403],
+	] as const) {
+		const body = { question: "Mine?", answer: "Mine." };
+		expect((await send(t, cookie, "POST", "/api/faqs", body)).statusCode).toBe(
+			status,
+		);
+		expect(
+			(await send(t, cookie, "PUT", `/api/faqs/${id}`, body)).statusCode,
+		).toBe(status);
+		expect(
+			(await send(t, cookie, "DELETE", `/api/faqs/${id}`)).statusCode,
+		).toBe(status);
+		expect(
+			(
+				await send(t, cookie, "PUT", "/api/faqs/order", {
+					ids: list.items.map((faq) => faq.id).reverse(),
+				})
+			).statusCode,
+		).toBe(status);
+	}
+	expect(await publicQuestions(t)).toEqual(before);
+});
