@@ -27,7 +27,7 @@ test.skipIf(isPostgresRun)(
 );
 
 test.skipIf(!isPostgresRun)(
-	"on PostgreSQL, losing an idle connection does not stop the server",
+	"on PostgreSQL, losing connections, idle or lent out between queries, does not stop the server",
 	async () => {
 		const t = await createTestApp();
 		const { database } = t.config;
@@ -36,14 +36,21 @@ test.skipIf(!isPostgresRun)(
 		const lost: Error[] = [];
 		const db = createDb(database, (error) => lost.push(error));
 		try {
-			await db.selectFrom("tools").select("id").execute();
-			const admin = new pg.Client({ connectionString: database.url });
-			await admin.connect();
-			await admin.query(
-				"select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
-			);
-			await admin.end();
-			await expect.poll(() => lost.length).toBeGreaterThan(0);
+			// Two connections: one goes back to the pool, the other stays lent out while both die.
+			await Promise.all([
+				db.selectFrom("tools").select("id").execute(),
+				db.selectFrom("tools").select("id").execute(),
+			]);
+			await db.connection().execute(async (lent) => {
+				await lent.selectFrom("tools").select("id").execute();
+				const admin = new pg.Client({ connectionString: database.url });
+				await admin.connect();
+				await admin.query(
+					"select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+				);
+				await admin.end();
+				await expect.poll(() => lost.length).toBeGreaterThanOrEqual(2);
+			});
 			expect(await db.selectFrom("tools").select("id").execute()).toEqual([]);
 			expect((await t.app.inject({ url: "/api/ready" })).statusCode).toBe(200);
 		} finally {

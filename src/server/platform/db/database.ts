@@ -32,13 +32,13 @@ export function isUniqueViolation(error: unknown): boolean {
 
 function warnConnectionLost(error: Error): void {
 	console.warn(
-		`A database connection was lost while idle; the next query opens a new one (${error.message})`,
+		`A database connection was lost; the next query opens a new one (${error.message})`,
 	);
 }
 
 export function createDb(
 	config: DatabaseConfig,
-	onIdleConnectionError = warnConnectionLost,
+	onConnectionLost = warnConnectionLost,
 ): Db {
 	if (config.kind === "postgres") {
 		// A server that does not answer fails a query after 10 s instead of holding it forever.
@@ -47,9 +47,12 @@ export function createDb(
 			max: 10,
 			connectionTimeoutMillis: 10_000,
 		});
-		// An idle connection that dies (server restart, failover, terminated backend) is reported on
-		// the pool; without a listener Node would treat it as an uncaught error and exit.
-		pool.on("error", onIdleConnectionError);
+		// A connection that dies (server restart, failover, terminated backend) emits an error: on
+		// the pool while it is idle, on the connection itself while it is lent out between queries.
+		// Without a listener Node treats either as an uncaught error and exits. A dead connection
+		// is dropped when it is given back, and the next query opens a new one.
+		pool.on("error", onConnectionLost);
+		pool.on("connect", (client) => client.on("error", onConnectionLost));
 		return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 	}
 	if (config.file !== ":memory:")
