@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { pageSchemaOf } from "./paging.schemas.ts";
+import { requiredText } from "./text.schemas.ts";
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const BLOG_SLUG_MAX_LENGTH = 120;
@@ -65,17 +66,6 @@ export function slugify(title: string): string {
 		.replace(/-+$/g, "");
 }
 
-function requiredText(name: string, max: number) {
-	const required = `${name} is required`;
-	return z
-		.string(required)
-		.check(
-			z.trim(),
-			z.minLength(1, { error: required, abort: true }),
-			z.maxLength(max, `${name} must be ${max} characters or less`),
-		);
-}
-
 /**
  * The post editor's fields, as the browser sends them (all text). An empty slug is made from the
  * title. The publication date is a day (YYYY-MM-DD). The form and the server use this one schema.
@@ -89,7 +79,7 @@ export const BlogPostFormSchema = z.object({
 				z.trim(),
 				z.maxLength(
 					BLOG_SLUG_MAX_LENGTH,
-					`Slug must be ${BLOG_SLUG_MAX_LENGTH} characters or less`,
+					`Slug must be ${BLOG_SLUG_MAX_LENGTH} characters or fewer`,
 				),
 				z.regex(
 					/^$|^[a-z0-9]+(?:-[a-z0-9]+)*$/,

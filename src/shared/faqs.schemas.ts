@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { requiredText } from "./text.schemas.ts";
 
 /** answer: paragraphs separated by blank lines, as in blog bodies. */
 export const FaqSchema = z.object({
@@ -15,17 +16,6 @@ export const FaqParamsSchema = z.object({ faqId: FaqIdSchema });
 
 export const FAQ_QUESTION_MAX_LENGTH = 300;
 export const FAQ_ANSWER_MAX_LENGTH = 5000;
-
-function requiredText(name: string, max: number) {
-	const required = `${name} is required`;
-	return z
-		.string(required)
-		.check(
-			z.trim(),
-			z.minLength(1, { error: required, abort: true }),
-			z.maxLength(max, `${name} must be ${max} characters or less`),
-		);
-}
 
 /**
  * A question as an admin writes it. The answer is paragraphs separated by blank lines; a line

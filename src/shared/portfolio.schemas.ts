@@ -1,15 +1,5 @@
 import * as z from "zod/mini";
-
-function requiredText(name: string, max: number) {
-	const required = `${name} is required`;
-	return z
-		.string(required)
-		.check(
-			z.trim(),
-			z.minLength(1, { error: required, abort: true }),
-			z.maxLength(max, `${name} must be ${max} characters or less`),
-		);
-}
+import { requiredText } from "./text.schemas.ts";
 
 function listOf<T extends z.ZodMiniType>(item: T, name: string, max: number) {
 	return z

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { pageSchemaOf } from "./paging.schemas.ts";
+import { requiredText } from "./text.schemas.ts";
 
 export const REVIEW_MAX_LENGTH = 1000;
 export const RATING_DEFAULT = 5;
@@ -35,16 +36,7 @@ const RATING_MESSAGE = "Rating must be a whole number of stars from 1 to 5";
  * anything else a request sends is dropped. The form and the server check with this one schema.
  */
 export const ReviewInputSchema = z.object({
-	user_review: z
-		.string("Review is required")
-		.check(
-			z.trim(),
-			z.minLength(1, { error: "Review is required", abort: true }),
-			z.maxLength(
-				REVIEW_MAX_LENGTH,
-				`Review must be ${REVIEW_MAX_LENGTH} characters or less`,
-			),
-		),
+	user_review: requiredText("Review", REVIEW_MAX_LENGTH),
 	user_rating: z
 		.int(RATING_MESSAGE)
 		.check(z.minimum(1, RATING_MESSAGE), z.maximum(5, RATING_MESSAGE)),

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { PageQuerySchema, pageSchemaOf } from "./paging.schemas.ts";
+import { requiredText } from "./text.schemas.ts";
 
 export const ToolIdSchema = z.uuid("Tool id must be a UUID");
 
@@ -80,26 +81,8 @@ function wholeNumberText(required: string, name: string, minimum: 0 | 1) {
  * once. Anything else a request sends (supplier, id, timestamps, a deleted flag) is dropped.
  */
 export const ToolFormSchema = z.object({
-	tool_name: z
-		.string("Product Name is required")
-		.check(
-			z.trim(),
-			z.minLength(1, { error: "Product Name is required", abort: true }),
-			z.maxLength(
-				TOOL_NAME_MAX_LENGTH,
-				`Product Name must be ${TOOL_NAME_MAX_LENGTH} characters or fewer`,
-			),
-		),
-	description: z
-		.string("Description is required")
-		.check(
-			z.trim(),
-			z.minLength(1, { error: "Description is required", abort: true }),
-			z.maxLength(
-				TOOL_DESCRIPTION_MAX_LENGTH,
-				`Description must be ${TOOL_DESCRIPTION_MAX_LENGTH} characters or fewer`,
-			),
-		),
+	tool_name: requiredText("Product Name", TOOL_NAME_MAX_LENGTH),
+	description: requiredText("Description", TOOL_DESCRIPTION_MAX_LENGTH),
 	price: z.string("Price is required").check(
 		z.trim(),
 		z.minLength(1, { error: "Price is required", abort: true }),

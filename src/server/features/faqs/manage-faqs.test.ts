@@ -92,7 +92,7 @@ test("empty, blank or missing fields are refused with the field's message, and n
 		[
 			{ question: "x".repeat(301), answer: "An answer." },
 			"question",
-			"Question must be 300 characters or less",
+			"Question must be 300 characters or fewer",
 		],
 	] as const) {
 		const response = await send(t, admin.cookie, "POST", "/api/faqs", payload);

@@ -110,7 +110,7 @@ test("a review longer than 1000 characters is refused", async () => {
 	expect(response.statusCode).toBe(400);
 	expect(response.json().error.details).toContainEqual({
 		field: "user_review",
-		message: "Review must be 1000 characters or less",
+		message: "Review must be 1000 characters or fewer",
 	});
 });
 
