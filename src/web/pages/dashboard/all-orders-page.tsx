@@ -6,9 +6,12 @@ import {
 	OrderStatusSchema,
 } from "../../../shared/orders.schemas.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { Pager } from "../../components/ui/pager.tsx";
+import { PagedTable } from "../../components/ui/paged-table.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
-import { OrdersTable } from "../../features/orders/components/orders-table.tsx";
+import {
+	ORDER_COLUMNS,
+	OrderCells,
+} from "../../features/orders/components/order-cells.tsx";
 import {
 	useAllOrders,
 	useDeleteOrder,
@@ -146,19 +149,17 @@ export function AllOrdersPage() {
 							</p>
 						);
 					return (
-						<>
-							<OrdersTable
-								orders={data.items}
-								isStale={orders.isPlaceholderData}
-								onDelete={setToDelete}
-							/>
-							<Pager
-								label="Pages of orders"
-								page={data.page}
-								pageCount={pageCount}
-								onGoTo={(next) => showList({ page: String(next) })}
-							/>
-						</>
+						<PagedTable
+							page={data}
+							isBusy={orders.isPlaceholderData}
+							caption="Orders, newest first"
+							columns={ORDER_COLUMNS}
+							pagerLabel="Pages of orders"
+							onGoTo={(next) => showList({ page: String(next) })}
+							renderCells={(order) => (
+								<OrderCells order={order} onDelete={setToDelete} />
+							)}
+						/>
 					);
 				}}
 			</QueryBoundary>

@@ -2,7 +2,10 @@ import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { UserListItem } from "../../../shared/accounts.schemas.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { Pager } from "../../components/ui/pager.tsx";
+import {
+	PagedTable,
+	type TableColumn,
+} from "../../components/ui/paged-table.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import { useSession } from "../../features/auth/session.queries.ts";
 import {
@@ -23,6 +26,14 @@ function readPage(value: string | null): number {
 	const page = Number(value);
 	return Number.isInteger(page) && page >= 1 ? page : 1;
 }
+
+const USER_COLUMNS: readonly TableColumn[] = [
+	{ label: "#" },
+	{ label: "Email" },
+	{ label: "Name" },
+	{ label: "Role" },
+	{ label: "Actions", isLabelHidden: true },
+];
 
 export function MakeAdminPage() {
 	const [params, setParams] = useSearchParams();
@@ -99,7 +110,6 @@ export function MakeAdminPage() {
 				errorTitle="The users could not be loaded"
 			>
 				{(data) => {
-					const pageCount = Math.max(1, Math.ceil(data.total / data.page_size));
 					if (data.items.length === 0)
 						return (
 							<p className="py-8 text-center">
@@ -107,65 +117,46 @@ export function MakeAdminPage() {
 							</p>
 						);
 					return (
-						<>
-							<div className="overflow-x-auto">
-								<table className="table">
-									<caption className="sr-only">Users, admins first</caption>
-									<thead>
-										<tr className="text-base-content">
-											<th scope="col">#</th>
-											<th scope="col">Email</th>
-											<th scope="col">Name</th>
-											<th scope="col">Role</th>
-											<th scope="col">
-												<span className="sr-only">Actions</span>
-											</th>
-										</tr>
-									</thead>
-									<tbody>
-										{data.items.map((user, index) => (
-											<tr key={user.id}>
-												<td>{(data.page - 1) * data.page_size + index + 1}</td>
-												<td>{user.email}</td>
-												<td>{user.name}</td>
-												<td>
-													{user.role === "admin" ? (
-														<span className="badge badge-success">Admin</span>
-													) : (
-														<button
-															type="button"
-															className="btn btn-primary btn-xs"
-															disabled={makeAdmin.isPending}
-															onClick={() => void promote(user)}
-														>
-															Make Admin
-														</button>
-													)}
-												</td>
-												<td>
-													{user.id !== session.me?.id && (
-														<button
-															type="button"
-															className="btn btn-error btn-outline btn-xs"
-															aria-label={`Remove ${user.email}`}
-															onClick={() => setToRemove(user)}
-														>
-															Remove
-														</button>
-													)}
-												</td>
-											</tr>
-										))}
-									</tbody>
-								</table>
-							</div>
-							<Pager
-								label="Pages of users"
-								page={data.page}
-								pageCount={pageCount}
-								onGoTo={goTo}
-							/>
-						</>
+						<PagedTable
+							page={data}
+							caption="Users, admins first"
+							columns={USER_COLUMNS}
+							pagerLabel="Pages of users"
+							onGoTo={goTo}
+							renderCells={(user, position) => (
+								<>
+									<td>{position + 1}</td>
+									<td>{user.email}</td>
+									<td>{user.name}</td>
+									<td>
+										{user.role === "admin" ? (
+											<span className="badge badge-success">Admin</span>
+										) : (
+											<button
+												type="button"
+												className="btn btn-primary btn-xs"
+												disabled={makeAdmin.isPending}
+												onClick={() => void promote(user)}
+											>
+												Make Admin
+											</button>
+										)}
+									</td>
+									<td>
+										{user.id !== session.me?.id && (
+											<button
+												type="button"
+												className="btn btn-error btn-outline btn-xs"
+												aria-label={`Remove ${user.email}`}
+												onClick={() => setToRemove(user)}
+											>
+												Remove
+											</button>
+										)}
+									</td>
+								</>
+							)}
+						/>
 					);
 				}}
 			</QueryBoundary>

@@ -2,7 +2,10 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { AdminBlogPost } from "../../../shared/blog.schemas.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { Pager } from "../../components/ui/pager.tsx";
+import {
+	PagedTable,
+	type TableColumn,
+} from "../../components/ui/paged-table.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import {
 	useAdminBlogPosts,
@@ -13,6 +16,13 @@ import { readPageParam } from "../../lib/page-param.ts";
 import { failureReason, notify } from "../../lib/toast.ts";
 
 /** Manage Blog (admin): every post, drafts too, to write, edit, publish, unpublish or delete. */
+const POST_COLUMNS: readonly TableColumn[] = [
+	{ label: "Title" },
+	{ label: "Publication date" },
+	{ label: "State" },
+	{ label: "Actions", isLabelHidden: true },
+];
+
 export function ManageBlogPage() {
 	const [params, setParams] = useSearchParams();
 	const page = readPageParam(params.get("page"));
@@ -71,81 +81,60 @@ export function ManageBlogPage() {
 					data.total === 0 ? (
 						<p className="py-8 text-center">No posts yet.</p>
 					) : (
-						<>
-							<div className="overflow-x-auto">
-								<table className="table" aria-busy={posts.isPlaceholderData}>
-									<caption className="sr-only">Posts, newest first</caption>
-									<thead>
-										<tr className="text-base-content">
-											<th scope="col">Title</th>
-											<th scope="col">Publication date</th>
-											<th scope="col">State</th>
-											<th scope="col">
-												<span className="sr-only">Actions</span>
-											</th>
-										</tr>
-									</thead>
-									<tbody>
-										{data.items.map((post) => (
-											<tr key={post.id}>
-												<td>
-													<div className="font-medium">{post.title}</div>
-													<div className="font-mono text-sm">
-														/blog/{post.slug}
-													</div>
-												</td>
-												<td>
-													<PublishedDate iso={post.published_at} />
-												</td>
-												<td>
-													{post.is_published ? (
-														<span className="badge badge-success">
-															Published
-														</span>
-													) : (
-														<span className="badge badge-neutral">Draft</span>
-													)}
-												</td>
-												<td>
-													<div className="flex flex-wrap gap-1">
-														<Link
-															to={`/dashboard/manage-blog/${post.id}/edit`}
-															className="btn btn-outline btn-xs"
-															aria-label={`Edit: ${post.title}`}
-														>
-															Edit
-														</Link>
-														<button
-															type="button"
-															className="btn btn-outline btn-xs"
-															aria-label={`${post.is_published ? "Unpublish" : "Publish"}: ${post.title}`}
-															disabled={setPublished.isPending}
-															onClick={() => void togglePublished(post)}
-														>
-															{post.is_published ? "Unpublish" : "Publish"}
-														</button>
-														<button
-															type="button"
-															className="btn btn-outline btn-error btn-xs"
-															aria-label={`Delete: ${post.title}`}
-															onClick={() => setToDelete(post)}
-														>
-															Delete
-														</button>
-													</div>
-												</td>
-											</tr>
-										))}
-									</tbody>
-								</table>
-							</div>
-							<Pager
-								label="Pages of posts"
-								page={data.page}
-								pageCount={Math.max(1, Math.ceil(data.total / data.page_size))}
-								onGoTo={goTo}
-							/>
-						</>
+						<PagedTable
+							page={data}
+							isBusy={posts.isPlaceholderData}
+							caption="Posts, newest first"
+							columns={POST_COLUMNS}
+							pagerLabel="Pages of posts"
+							onGoTo={goTo}
+							renderCells={(post) => (
+								<>
+									<td>
+										<div className="font-medium">{post.title}</div>
+										<div className="font-mono text-sm">/blog/{post.slug}</div>
+									</td>
+									<td>
+										<PublishedDate iso={post.published_at} />
+									</td>
+									<td>
+										{post.is_published ? (
+											<span className="badge badge-success">Published</span>
+										) : (
+											<span className="badge badge-neutral">Draft</span>
+										)}
+									</td>
+									<td>
+										<div className="flex flex-wrap gap-1">
+											<Link
+												to={`/dashboard/manage-blog/${post.id}/edit`}
+												className="btn btn-outline btn-xs"
+												aria-label={`Edit: ${post.title}`}
+											>
+												Edit
+											</Link>
+											<button
+												type="button"
+												className="btn btn-outline btn-xs"
+												aria-label={`${post.is_published ? "Unpublish" : "Publish"}: ${post.title}`}
+												disabled={setPublished.isPending}
+												onClick={() => void togglePublished(post)}
+											>
+												{post.is_published ? "Unpublish" : "Publish"}
+											</button>
+											<button
+												type="button"
+												className="btn btn-outline btn-error btn-xs"
+												aria-label={`Delete: ${post.title}`}
+												onClick={() => setToDelete(post)}
+											>
+												Delete
+											</button>
+										</div>
+									</td>
+								</>
+							)}
+						/>
 					)
 				}
 			</QueryBoundary>

@@ -2,6 +2,10 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { ModeratedReview } from "../../../shared/reviews.schemas.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import {
+	PagedTable,
+	type TableColumn,
+} from "../../components/ui/paged-table.tsx";
 import { Pager } from "../../components/ui/pager.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import { OrderDate } from "../../features/orders/components/order-date.tsx";
@@ -37,6 +41,15 @@ const DONE: Record<ModerationAction, string> = {
 };
 
 /** Manage Reviews (admin): hide, show again or delete reviews; every action is logged. */
+const REVIEW_COLUMNS: readonly TableColumn[] = [
+	{ label: "Customer" },
+	{ label: "Rating" },
+	{ label: "Review" },
+	{ label: "Written" },
+	{ label: "Shown" },
+	{ label: "Actions", isLabelHidden: true },
+];
+
 export function ManageReviewsPage() {
 	const [page, goTo] = usePageParam("page");
 	const reviews = useModeratedReviews(page);
@@ -86,85 +99,63 @@ export function ManageReviewsPage() {
 					data.total === 0 ? (
 						<p className="py-8 text-center">No reviews yet.</p>
 					) : (
-						<>
-							<div className="overflow-x-auto">
-								<table className="table" aria-busy={reviews.isPlaceholderData}>
-									<caption className="sr-only">Reviews, newest first</caption>
-									<thead>
-										<tr className="text-base-content">
-											<th scope="col">Customer</th>
-											<th scope="col">Rating</th>
-											<th scope="col">Review</th>
-											<th scope="col">Written</th>
-											<th scope="col">Shown</th>
-											<th scope="col">
-												<span className="sr-only">Actions</span>
-											</th>
-										</tr>
-									</thead>
-									<tbody>
-										{data.items.map((review) => (
-											<tr key={review.id}>
-												<td>
-													<div className="break-words">{review.user_name}</div>
-													<div className="text-sm text-base-content/70">
-														{review.email ?? "demo review"}
-													</div>
-												</td>
-												<td>
-													<StarRating rating={review.user_rating} />
-												</td>
-												<td className="max-w-md whitespace-pre-line break-words">
-													{review.user_review}
-												</td>
-												<td>
-													<OrderDate iso={review.created_at} />
-												</td>
-												<td>
-													{review.hidden_at ? (
-														<span className="badge badge-neutral">Hidden</span>
-													) : (
-														<span className="badge badge-success">Visible</span>
-													)}
-												</td>
-												<td>
-													<div className="flex gap-2">
-														<button
-															type="button"
-															className="btn btn-outline btn-xs"
-															aria-label={`${review.hidden_at ? "Show" : "Hide"} review by ${review.user_name}`}
-															disabled={moderate.isPending}
-															onClick={() =>
-																void act(
-																	review,
-																	review.hidden_at ? "show" : "hide",
-																)
-															}
-														>
-															{review.hidden_at ? "Show" : "Hide"}
-														</button>
-														<button
-															type="button"
-															className="btn btn-outline btn-error btn-xs"
-															aria-label={`Delete review by ${review.user_name}`}
-															onClick={() => setToDelete(review)}
-														>
-															Delete
-														</button>
-													</div>
-												</td>
-											</tr>
-										))}
-									</tbody>
-								</table>
-							</div>
-							<Pager
-								label="Pages of reviews"
-								page={data.page}
-								pageCount={pageCount}
-								onGoTo={goTo}
-							/>
-						</>
+						<PagedTable
+							page={data}
+							isBusy={reviews.isPlaceholderData}
+							caption="Reviews, newest first"
+							columns={REVIEW_COLUMNS}
+							pagerLabel="Pages of reviews"
+							onGoTo={goTo}
+							renderCells={(review) => (
+								<>
+									<td>
+										<div className="break-words">{review.user_name}</div>
+										<div className="text-sm text-base-content/70">
+											{review.email ?? "demo review"}
+										</div>
+									</td>
+									<td>
+										<StarRating rating={review.user_rating} />
+									</td>
+									<td className="max-w-md whitespace-pre-line break-words">
+										{review.user_review}
+									</td>
+									<td>
+										<OrderDate iso={review.created_at} />
+									</td>
+									<td>
+										{review.hidden_at ? (
+											<span className="badge badge-neutral">Hidden</span>
+										) : (
+											<span className="badge badge-success">Visible</span>
+										)}
+									</td>
+									<td>
+										<div className="flex gap-2">
+											<button
+												type="button"
+												className="btn btn-outline btn-xs"
+												aria-label={`${review.hidden_at ? "Show" : "Hide"} review by ${review.user_name}`}
+												disabled={moderate.isPending}
+												onClick={() =>
+													void act(review, review.hidden_at ? "show" : "hide")
+												}
+											>
+												{review.hidden_at ? "Show" : "Hide"}
+											</button>
+											<button
+												type="button"
+												className="btn btn-outline btn-error btn-xs"
+												aria-label={`Delete review by ${review.user_name}`}
+												onClick={() => setToDelete(review)}
+											>
+												Delete
+											</button>
+										</div>
+									</td>
+								</>
+							)}
+						/>
 					)
 				}
 			</QueryBoundary>
