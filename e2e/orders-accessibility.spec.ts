@@ -2,6 +2,7 @@ import { signUpInContext } from "./fixtures/accounts.ts";
 import { findBlockingViolations } from "./fixtures/axe.ts";
 import {
 	addToolAsNewAdmin,
+	addToolInOwnContext,
 	newCustomerPage,
 	placeOrderThroughApi,
 } from "./fixtures/orders.ts";
@@ -13,14 +14,12 @@ test("the purchase page, as it opens and while it shows a quantity message, has 
 	baseURL,
 }) => {
 	const origin = String(baseURL);
-	const adminContext = await browser.newContext({ baseURL: origin });
-	const tool = await addToolAsNewAdmin(await adminContext.newPage(), origin, {
+	const tool = await addToolInOwnContext(browser, origin, {
 		label: "Scanned Bench Vise",
 		price: "35.00",
 		available: 9,
 		minimum: 2,
 	});
-	await adminContext.close();
 	await signUpInContext(page, origin, "Axel Buyer");
 
 	await page.goto(`/tool-purchase/${tool.id}`);

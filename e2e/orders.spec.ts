@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { signUpInContext, uniqueEmail } from "./fixtures/accounts.ts";
 import {
 	addToolAsNewAdmin,
+	addToolInOwnContext,
 	newCustomerPage,
 	placeOrderThroughApi,
 } from "./fixtures/orders.ts";
@@ -28,14 +29,12 @@ test("a customer orders within the quantity rule, pays one order in test mode an
 	baseURL,
 }) => {
 	const origin = String(baseURL);
-	const adminContext = await browser.newContext({ baseURL: origin });
-	const tool = await addToolAsNewAdmin(await adminContext.newPage(), origin, {
+	const tool = await addToolInOwnContext(browser, origin, {
 		label: "Journey Pipe Wrench",
 		price: "2.50",
 		available: 12,
 		minimum: 3,
 	});
-	await adminContext.close();
 	await signUpInContext(page, origin, "Bea Buyer", uniqueEmail("buyer"));
 
 	await page.goto(`/tool-purchase/${tool.id}`);

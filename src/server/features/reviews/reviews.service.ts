@@ -162,6 +162,18 @@ export async function moderateReview(
 	db: Db,
 	admin: Viewer,
 	reviewId: string,
+	action: "hide" | "show",
+): Promise<ModeratedReview>;
+export async function moderateReview(
+	db: Db,
+	admin: Viewer,
+	reviewId: string,
+	action: "delete",
+): Promise<undefined>;
+export async function moderateReview(
+	db: Db,
+	admin: Viewer,
+	reviewId: string,
 	action: ModerationAction,
 ): Promise<ModeratedReview | undefined> {
 	const now = new Date().toISOString();
@@ -186,6 +198,9 @@ export async function moderateReview(
 				review_created_at: review.created_at,
 			});
 		if (action === "delete") return undefined;
-		return findModeratedReview(trx, reviewId);
+		const after = await findModeratedReview(trx, reviewId);
+		// Deleted by another admin in the meantime.
+		if (!after) throw new NotFoundError(REVIEW_NOT_FOUND);
+		return after;
 	});
 }

@@ -1,13 +1,5 @@
 import Markdown, { type Components, defaultUrlTransform } from "react-markdown";
 
-/**
- * Links and pictures may point to the web (http, https), mail, or a path of this shop; anything
- * else (`javascript:`, `data:`, `vbscript:`…) is dropped by react-markdown's default check.
- */
-function safeUrl(url: string): string {
-	return defaultUrlTransform(url);
-}
-
 /** Element styles: the app's CSS resets the browser's own headings, lists and quotes. */
 const components: Components = {
 	h1: ({ node: _node, ...props }) => (
@@ -60,7 +52,12 @@ const components: Components = {
  */
 export function MarkdownText({ text }: { text: string }) {
 	return (
-		<Markdown skipHtml urlTransform={safeUrl} components={components}>
+		<Markdown
+			skipHtml
+			// Keeps http(s), mailto and relative addresses; drops javascript:, data:, vbscript:…
+			urlTransform={defaultUrlTransform}
+			components={components}
+		>
 			{text}
 		</Markdown>
 	);
