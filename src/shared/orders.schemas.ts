@@ -67,6 +67,11 @@ export const OrderSchema = z.object({
 	created_at: z.iso.datetime(),
 	paid_at: z.nullable(z.iso.datetime()),
 	cancelled_at: z.nullable(z.iso.datetime()),
+	/**
+	 * Set when a payment completed after the order was cancelled and was given back
+	 * automatically: the provider's refund id.
+	 */
+	refund_id: z.nullable(z.string()),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -27,6 +27,15 @@ export type StandInCreateCall = {
 	intentId: string | undefined;
 };
 
+/** One POST /v1/refunds as the stand-in received it. */
+export type StandInRefundCall = {
+	/** The PaymentIntent it was asked to refund. */
+	paymentIntentId: string;
+	idempotencyKey: string | undefined;
+	/** The refund it answered with (none when it refused the call). */
+	refundId: string | undefined;
+};
+
 export type StripeStandIn = {
 	/** Base URL of the stand-in, for STRIPE_API_URL / the gateway's apiUrl. */
 	url: string;
@@ -38,6 +47,14 @@ export type StripeStandIn = {
 	retrieveCount: () => number;
 	/** The intents made so far, by id. */
 	intents: Map<string, StandInPaymentIntent>;
+	/** Completes an intent, as a customer confirming it in the browser does. */
+	succeed: (intentId: string) => void;
+	/** Every refund call, in order (a replay with a known idempotency key included). */
+	refundCalls: StandInRefundCall[];
+	/** The ids of the intents it was asked to cancel, in order, whether it could or not. */
+	cancelCalls: string[];
+	/** Makes the next `count` refund calls fail with a 500, as an outage of Stripe does. */
+	failNextRefunds: (count: number) => void;
 	close: () => Promise<void>;
 };
 
@@ -66,13 +83,19 @@ async function readBody(request: http.IncomingMessage): Promise<string> {
 	return Buffer.concat(chunks).toString("utf8");
 }
 
-function makeIntent(params: Record<string, string>): StandInPaymentIntent {
-	const id = `pi_${randomBytes(12).toString("hex")}`;
+/** The `metadata[…]` fields of a form-encoded call, as an object. */
+function metadataOf(params: Record<string, string>): Record<string, string> {
 	const metadata: Record<string, string> = {};
 	for (const [key, value] of Object.entries(params)) {
 		const name = /^metadata\[(.+)\]$/.exec(key)?.[1];
 		if (name) metadata[name] = value;
 	}
+	return metadata;
+}
+
+function makeIntent(params: Record<string, string>): StandInPaymentIntent {
+	const id = `pi_${randomBytes(12).toString("hex")}`;
+	const metadata = metadataOf(params);
 	return {
 		id,
 		object: "payment_intent",
@@ -97,7 +120,8 @@ function makeIntent(params: Record<string, string>): StandInPaymentIntent {
  * A tiny stand-in for the Stripe API on 127.0.0.1 (a random port), enough for the payments
  * gateway: POST /v1/payment_intents (form-encoded, as the stripe client sends it) makes a `pi_…`
  * with a client secret, and a repeated Idempotency-Key answers with the first intent, as Stripe
- * does; GET /v1/payment_intents/:id reads one. It checks the bearer key, counts the calls and
+ * does; GET /v1/payment_intents/:id reads one; POST /v1/payment_intents/:id/cancel cancels one that
+ * has not succeeded; POST /v1/refunds refunds a succeeded one (once per Idempotency-Key). It checks the bearer key, counts the calls and
  * records the idempotency keys. Closed when the running test finishes.
  */
 export async function startStripeStandIn(
@@ -108,6 +132,10 @@ export async function startStripeStandIn(
 	const intents = new Map<string, StandInPaymentIntent>();
 	const byIdempotencyKey = new Map<string, string>();
 	const createCalls: StandInCreateCall[] = [];
+	const refundCalls: StandInRefundCall[] = [];
+	const refundsByIdempotencyKey = new Map<string, { id: string }>();
+	const cancelCalls: string[] = [];
+	let refundFailures = 0;
 	let retrieves = 0;
 
 	const server = http.createServer(async (request, response) => {
@@ -148,6 +176,73 @@ export async function startStripeStandIn(
 				intents.set(intent.id, intent);
 				if (key) byIdempotencyKey.set(key, intent.id);
 				call.intentId = intent.id;
+				sendJson(response, intent);
+				return;
+			}
+			if (request.method === "POST" && pathname === "/v1/refunds") {
+				const params = Object.fromEntries(new URLSearchParams(body));
+				const idempotencyKey = request.headers["idempotency-key"];
+				const key = typeof idempotencyKey === "string" ? idempotencyKey : "";
+				const call: StandInRefundCall = {
+					paymentIntentId: params.payment_intent ?? "",
+					idempotencyKey: key || undefined,
+					refundId: undefined,
+				};
+				refundCalls.push(call);
+				if (refundFailures > 0) {
+					refundFailures -= 1;
+					stripeError(response, 500, "api_error", "Something went wrong.");
+					return;
+				}
+				const earlier = key ? refundsByIdempotencyKey.get(key) : undefined;
+				if (earlier) {
+					call.refundId = earlier.id;
+					sendJson(response, earlier);
+					return;
+				}
+				const intent = intents.get(call.paymentIntentId);
+				if (intent?.status !== "succeeded") {
+					stripeError(
+						response,
+						400,
+						"invalid_request_error",
+						`This PaymentIntent (${call.paymentIntentId}) does not have a successful charge to refund.`,
+						"charge_not_refundable",
+					);
+					return;
+				}
+				const refund = {
+					id: `re_${randomBytes(12).toString("hex")}`,
+					object: "refund",
+					amount: intent.amount_received,
+					currency: intent.currency,
+					payment_intent: intent.id,
+					status: "succeeded",
+					metadata: metadataOf(params),
+				};
+				if (key) refundsByIdempotencyKey.set(key, refund);
+				call.refundId = refund.id;
+				sendJson(response, refund);
+				return;
+			}
+			const cancelled = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(
+				pathname,
+			);
+			if (request.method === "POST" && cancelled?.[1]) {
+				const id = decodeURIComponent(cancelled[1]);
+				cancelCalls.push(id);
+				const intent = intents.get(id);
+				if (!intent || intent.status === "succeeded") {
+					stripeError(
+						response,
+						400,
+						"invalid_request_error",
+						`You cannot cancel this PaymentIntent because it has a status of ${intent?.status ?? "unknown"}.`,
+						"payment_intent_unexpected_state",
+					);
+					return;
+				}
+				intent.status = "canceled";
 				sendJson(response, intent);
 				return;
 			}
@@ -198,6 +293,17 @@ export async function startStripeStandIn(
 		createCalls,
 		retrieveCount: () => retrieves,
 		intents,
+		succeed: (intentId) => {
+			const intent = intents.get(intentId);
+			if (!intent) throw new Error(`the stand-in made no ${intentId}`);
+			intent.status = "succeeded";
+			intent.amount_received = intent.amount;
+		},
+		refundCalls,
+		cancelCalls,
+		failNextRefunds: (count) => {
+			refundFailures = count;
+		},
 		close,
 	};
 }

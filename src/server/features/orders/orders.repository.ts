@@ -24,6 +24,7 @@ const orderColumns = [
 	"orders.created_at",
 	"orders.paid_at",
 	"orders.cancelled_at",
+	"orders.refund_id",
 ] as const;
 
 /** The same columns, unqualified, as `RETURNING` takes them. */
@@ -49,6 +50,7 @@ type OrderRow = Pick<
 	| "created_at"
 	| "paid_at"
 	| "cancelled_at"
+	| "refund_id"
 >;
 
 function toOrder(row: OrderRow): Order {
@@ -67,6 +69,8 @@ export type NewOrder = Omit<
 	| "payment_intent_id"
 	| "paid_at"
 	| "cancelled_at"
+	| "refund_id"
+	| "refunded_at"
 	| "deleted_at"
 	| "updated_at"
 >;
@@ -275,6 +279,29 @@ export async function findOrderByPaymentIntent(
 	return row ? toOrder(row) : undefined;
 }
 
+/**
+ * Keeps the refund of a payment that completed after its order was cancelled; false when one was
+ * already kept (the same payment reported twice).
+ */
+export async function markOrderRefunded(
+	db: Db,
+	id: string,
+	refund: { refundId: string; at: string },
+): Promise<boolean> {
+	const result = await db
+		.updateTable("orders")
+		.set({
+			refund_id: refund.refundId,
+			refunded_at: refund.at,
+			updated_at: refund.at,
+		})
+		.where("id", "=", id)
+		.where("status", "=", "cancelled")
+		.where("refund_id", "is", null)
+		.executeTakeFirst();
+	return result.numUpdatedRows === 1n;
+}
+
 /** Remembers a payment-provider event; false when it was already there (a repeated delivery). */
 export async function recordPaymentEvent(
 	db: Db,
@@ -287,6 +314,17 @@ export async function recordPaymentEvent(
 		.returning("event_id")
 		.executeTakeFirst();
 	return inserted !== undefined;
+}
+
+/** Forgets an event whose handling failed, so that the provider's next delivery is applied. */
+export async function forgetPaymentEvent(
+	db: Db,
+	eventId: string,
+): Promise<void> {
+	await db
+		.deleteFrom("payment_events")
+		.where("event_id", "=", eventId)
+		.execute();
 }
 
 export async function insertOrderDeletion(

@@ -147,7 +147,7 @@ export async function ordersRoutes(
 			preHandler: guard.requireUser,
 		},
 		async (request) =>
-			cancelOrder(db, signedInViewer(request), request.params.orderId),
+			cancelOrder(orders, signedInViewer(request), request.params.orderId),
 	);
 
 	routes.post(
@@ -200,7 +200,11 @@ export async function ordersRoutes(
 			preHandler: guard.requireAdmin,
 		},
 		async (request, reply) => {
-			await deleteOrder(db, signedInViewer(request), request.params.orderId);
+			await deleteOrder(
+				orders,
+				signedInViewer(request),
+				request.params.orderId,
+			);
 			return reply.code(204).send(null);
 		},
 	);

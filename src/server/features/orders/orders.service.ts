@@ -30,17 +30,22 @@ import {
 	findOrderDeletionsPage,
 	findOrdersPage,
 	findPaymentIntentId,
+	forgetPaymentEvent,
 	insertOrder,
 	insertOrderDeletion,
 	markOrderCancelled,
 	markOrderDeleted,
 	markOrderPaid,
+	markOrderRefunded,
 	markUnpaidOrderDeleted,
 	recordPaymentEvent,
 	setPaymentIntent,
 } from "./orders.repository.ts";
 
-type MailLog = { error(object: object, message: string): void };
+type OrdersLog = {
+	error(object: object, message: string): void;
+	warn(object: object, message: string): void;
+};
 
 export type OrdersDeps = {
 	db: Db;
@@ -48,7 +53,7 @@ export type OrdersDeps = {
 	writes: WriteTransactions;
 	payments: PaymentGateway;
 	mailer: Mailer;
-	log: MailLog;
+	log: OrdersLog;
 };
 
 const ORDER_NOT_FOUND = "Order not found";
@@ -188,12 +193,32 @@ function refuseStateChange(order: Order, action: "cancel" | "pay"): never {
 	);
 }
 
+/**
+ * After an unpaid order is cancelled or deleted, stops the payment begun for it, if any, so it can
+ * no longer be completed. It runs after the commit and never undoes it: one that cannot be stopped
+ * (it completed meanwhile) is refunded when its webhook arrives.
+ */
+async function abandonPaymentInBackground(
+	deps: OrdersDeps,
+	orderId: string,
+): Promise<void> {
+	const paymentIntentId = await findPaymentIntentId(deps.db, orderId);
+	if (!paymentIntentId) return;
+	deps.payments.abandon(paymentIntentId).catch((error: unknown) => {
+		deps.log.error(
+			{ err: error, orderId, paymentIntentId },
+			"could not stop the payment of a cancelled order; it is refunded if it completes",
+		);
+	});
+}
+
 /** Cancels the customer's unpaid order and puts its stock back, in one transaction. */
 export async function cancelOrder(
-	db: Db,
+	deps: OrdersDeps,
 	viewer: Viewer,
 	id: string,
 ): Promise<Order> {
+	const { db } = deps;
 	const order = await getOwnOrder(db, viewer, id);
 	const isCancelled = await db.transaction().execute(async (trx) => {
 		const cancelled = await markOrderCancelled(
@@ -208,6 +233,7 @@ export async function cancelOrder(
 	});
 	const now = await getOwnOrder(db, viewer, id);
 	if (!isCancelled) refuseStateChange(now, "cancel");
+	await abandonPaymentInBackground(deps, id);
 	return now;
 }
 
@@ -290,15 +316,47 @@ export async function applyPaymentEvent(
 		);
 		return { applied: false, reason: "amount or currency mismatch" };
 	}
-	const isPaid = await recordPayment(deps, order, paymentIntentId, "stripe");
-	if (!isPaid)
-		// Money was taken for an order that is no longer unpaid (cancelled meanwhile): it must be
-		// refunded by hand in Stripe's dashboard until refunds are automated.
-		deps.log.error(
-			{ orderId: order.id, paymentIntentId, status: order.status },
-			"a payment succeeded for an order that is not unpaid; refund it",
-		);
-	return { applied: isPaid, reason: isPaid ? "paid" : "order not unpaid" };
+	if (await recordPayment(deps, order, paymentIntentId, "stripe"))
+		return { applied: true, reason: "paid" };
+	// The order was no longer unpaid: paid already by this very payment, or cancelled (by the
+	// customer or an admin's deletion) while the payment was on its way. Then the money goes back.
+	const now = await findOrderByPaymentIntent(db, paymentIntentId);
+	if (now?.status !== "cancelled")
+		return { applied: false, reason: "already paid" };
+	await refundLatePayment(deps, now, paymentIntentId, event.eventId);
+	return { applied: false, reason: "refunded: the order was cancelled" };
+}
+
+/**
+ * Gives back a payment that completed for a cancelled order, keeps the refund's id on the order and
+ * tells the customer. When the provider cannot be reached the event is forgotten and the error
+ * answers the webhook with a 500, so the provider delivers it again and the refund is retried (the
+ * provider's idempotency key makes it one refund however often it is asked).
+ */
+async function refundLatePayment(
+	deps: OrdersDeps,
+	order: Order,
+	paymentIntentId: string,
+	eventId: string,
+): Promise<void> {
+	let refundId: string;
+	try {
+		refundId = await deps.payments.refund(order, paymentIntentId);
+	} catch (error) {
+		await forgetPaymentEvent(deps.db, eventId);
+		throw error;
+	}
+	const at = new Date().toISOString();
+	if (!(await markOrderRefunded(deps.db, order.id, { refundId, at }))) return;
+	deps.log.warn(
+		{ orderId: order.id, paymentIntentId, refundId },
+		"a payment completed for a cancelled order and was refunded",
+	);
+	sendInBackground(deps, {
+		to: order.email,
+		subject: `Tools Gallery: payment refunded, ${order.tool_name}`,
+		text: `Your payment arrived after this order was cancelled, ${order.user_name}, so we have refunded it in full.\n\n${describeOrder(order)}\nTransaction ID: ${paymentIntentId}\nRefund: ${refundId}`,
+	});
 }
 
 /**
@@ -306,20 +364,22 @@ export async function applyPaymentEvent(
  * every deletion leaves an audit record of who, when and what.
  */
 export async function deleteOrder(
-	db: Db,
+	deps: OrdersDeps,
 	admin: Viewer,
 	id: string,
 ): Promise<void> {
+	const { db } = deps;
 	const order = await findOrder(db, id);
 	if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
 	const { user_id: _owner, ...snapshot } = order;
 	const at = new Date().toISOString();
-	const isDeleted = await db.transaction().execute(async (trx) => {
+	/** What the deletion did: also cancelled the (unpaid) order, or only deleted it; null: nothing. */
+	const outcome = await db.transaction().execute(async (trx) => {
 		let restocked = 0;
 		if (await markUnpaidOrderDeleted(trx, id, at)) {
 			restocked = order.order_quantity;
 			await returnToolStock(trx, order.tool_id, restocked);
-		} else if (!(await markOrderDeleted(trx, id, at))) return false;
+		} else if (!(await markOrderDeleted(trx, id, at))) return null;
 		await insertOrderDeletion(trx, {
 			id: randomUUID(),
 			order: snapshot,
@@ -328,9 +388,10 @@ export async function deleteOrder(
 			deleted_by_email: admin.email,
 			restocked,
 		});
-		return true;
+		return restocked > 0 ? "cancelled" : "deleted";
 	});
-	if (!isDeleted) throw new NotFoundError(ORDER_NOT_FOUND);
+	if (!outcome) throw new NotFoundError(ORDER_NOT_FOUND);
+	if (outcome === "cancelled") await abandonPaymentInBackground(deps, id);
 }
 
 export function listOrderDeletions(

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import {
 	OrderSchema,
 	PaymentStartSchema,
@@ -9,8 +9,14 @@ import type { Db } from "../../platform/db/database.ts";
 import {
 	createStripePaymentGateway,
 	paymentIntentIdempotencyKey,
+	refundIdempotencyKey,
+	STRIPE_RETRIES,
 } from "../../platform/payments/stripe-gateway.ts";
-import { authHeaders, signUp } from "../../test-support/accounts.ts";
+import {
+	authHeaders,
+	signUp,
+	signUpAdmin,
+} from "../../test-support/accounts.ts";
 import {
 	postOrder,
 	postOrderAction,
@@ -411,24 +417,150 @@ test("payment_failed arriving after succeeded leaves the order paid", async () =
 	expect(await countPaymentEvents(shop.t.db)).toBe(2);
 });
 
-test("a succeeded payment for an order the customer cancelled meanwhile leaves it cancelled and its stock returned once", async () => {
-	const shop = await stripeShop();
-	const { intentId } = await startPayment(shop);
-	const cancel = await postOrderAction(
+/** The customer cancels the order with Cancel in My Orders. */
+async function cancelAsCustomer(shop: Shop) {
+	const response = await postOrderAction(
 		shop.t.app,
 		shop.customer.cookie,
 		shop.order.id,
 		"cancel",
 	);
-	expect(cancel.statusCode).toBe(200);
+	expect(response.statusCode, response.body).toBe(200);
+}
+
+test("a payment that completes after the customer cancelled is refunded once: the order stays cancelled with its stock returned once, shows the refund, and the customer is told", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	// The customer confirms the card in one tab and cancels the order in another.
+	shop.standIn.succeed(intentId);
+	await cancelAsCustomer(shop);
 	expect(await readStock(shop.t.db, shop.tool.id)).toBe(30);
 	const cancelled = await readPayment(shop.t.db, shop.order.id);
+	expect(cancelled).toMatchObject({ status: "cancelled", payment_id: null });
 
 	const event = paymentIntentEvent(shop, intentId, "payment_intent.succeeded");
-	expect((await deliver(shop.t, JSON.stringify(event))).statusCode).toBe(200);
+	const response = await deliver(shop.t, JSON.stringify(event));
+	expect(response.statusCode, response.body).toBe(200);
 	expect(await readPayment(shop.t.db, shop.order.id)).toEqual(cancelled);
-	expect(cancelled).toMatchObject({ status: "cancelled", payment_id: null });
 	expect(await readStock(shop.t.db, shop.tool.id)).toBe(30);
+
+	expect(shop.standIn.refundCalls).toEqual([
+		{
+			paymentIntentId: intentId,
+			idempotencyKey: refundIdempotencyKey(shop.order.id),
+			refundId: expect.stringMatching(/^re_\w+$/),
+		},
+	]);
+	const refundId = shop.standIn.refundCalls[0]?.refundId;
+	const seen = await shop.t.app.inject({
+		url: `/api/orders/${shop.order.id}`,
+		headers: authHeaders(shop.customer.cookie),
+	});
+	expect(seen.json()).toMatchObject({
+		status: "cancelled",
+		payment_id: null,
+		refund_id: refundId,
+	});
+	const mail = await waitForOrderMail(
+		shop.t.config,
+		shop.customer.email,
+		"payment refunded",
+	);
+	expect(mail.text).toContain(`Refund: ${refundId}`);
+
+	// Delivered again: the event counts once, and Stripe is not asked again.
+	expect((await deliver(shop.t, JSON.stringify(event))).statusCode).toBe(200);
+	expect(shop.standIn.refundCalls).toHaveLength(1);
+});
+
+test("when Stripe cannot refund a late payment the webhook answers 500, and Stripe's next delivery refunds it once", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	shop.standIn.succeed(intentId);
+	await cancelAsCustomer(shop);
+	// Enough failures to outlast the client's own retries: the call fails.
+	shop.standIn.failNextRefunds(STRIPE_RETRIES + 1);
+
+	const payload = JSON.stringify(
+		paymentIntentEvent(shop, intentId, "payment_intent.succeeded"),
+	);
+	const failed = await deliver(shop.t, payload);
+	expect(failed.statusCode).toBe(500);
+	expect(failed.json().error.code).toBe("INTERNAL_ERROR");
+	expect(failed.body).not.toContain("Stripe");
+	expect(await readPayment(shop.t.db, shop.order.id)).toMatchObject({
+		status: "cancelled",
+	});
+	expect(await countPaymentEvents(shop.t.db)).toBe(0);
+
+	const retried = await deliver(shop.t, payload);
+	expect(retried.statusCode, retried.body).toBe(200);
+	const refunds = shop.standIn.refundCalls.filter((call) => call.refundId);
+	expect(refunds).toHaveLength(1);
+	expect(
+		new Set(shop.standIn.refundCalls.map((call) => call.idempotencyKey)),
+	).toEqual(new Set([refundIdempotencyKey(shop.order.id)]));
+	const [order] = await shop.t.db
+		.selectFrom("orders")
+		.select(["refund_id", "refunded_at"])
+		.where("id", "=", shop.order.id)
+		.execute();
+	expect(order?.refund_id).toBe(refunds[0]?.refundId);
+	expect(order?.refunded_at).not.toBeNull();
+});
+
+test("cancelling an order whose payment was begun cancels its PaymentIntent, so the card form can no longer take money", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	await cancelAsCustomer(shop);
+	await vi.waitFor(() => expect(shop.standIn.cancelCalls).toEqual([intentId]));
+	expect(shop.standIn.intents.get(intentId)?.status).toBe("canceled");
+});
+
+test("an admin deleting an unpaid order cancels its PaymentIntent; deleting a paid one leaves its payment alone", async () => {
+	const shop = await stripeShop();
+	const admin = await signUpAdmin(shop.t.app, shop.t.db);
+	const { intentId } = await startPayment(shop);
+	const deleted = await shop.t.app.inject({
+		method: "DELETE",
+		url: `/api/orders/${shop.order.id}`,
+		headers: authHeaders(admin.cookie),
+	});
+	expect(deleted.statusCode, deleted.body).toBe(204);
+	await vi.waitFor(() => expect(shop.standIn.cancelCalls).toEqual([intentId]));
+
+	const second = await postOrder(shop.t.app, shop.customer.cookie, {
+		tool_id: shop.tool.id,
+		order_quantity: 2,
+	});
+	const paidOrder = OrderSchema.parse(second.json());
+	const paying = await startPayment({ ...shop, order: paidOrder });
+	const event = paymentIntentEvent(
+		{ ...shop, order: paidOrder },
+		paying.intentId,
+		"payment_intent.succeeded",
+	);
+	expect((await deliver(shop.t, JSON.stringify(event))).statusCode).toBe(200);
+	const deletedPaid = await shop.t.app.inject({
+		method: "DELETE",
+		url: `/api/orders/${paidOrder.id}`,
+		headers: authHeaders(admin.cookie),
+	});
+	expect(deletedPaid.statusCode).toBe(204);
+	await waitForOrderMail(
+		shop.t.config,
+		shop.customer.email,
+		"payment received",
+	);
+	expect(shop.standIn.cancelCalls).toEqual([intentId]);
+	expect(shop.standIn.refundCalls).toEqual([]);
+});
+
+test("cancelling an order that was never paid asks Stripe nothing", async () => {
+	const shop = await stripeShop();
+	await cancelAsCustomer(shop);
+	expect(shop.standIn.cancelCalls).toEqual([]);
+	expect(shop.standIn.createCalls).toEqual([]);
 });
 
 test("an event for a PaymentIntent no order has answers 200 and changes nothing", async () => {

@@ -15,6 +15,7 @@ import * as indexListedTools from "./migrations/2026-11-25-1000-index-listed-too
 import * as reviewAuthorsAndModeration from "./migrations/2026-11-26-0900-review-authors-and-moderation.ts";
 import * as blogAdministration from "./migrations/2026-11-26-0910-blog-administration.ts";
 import * as editableContent from "./migrations/2026-11-26-0920-editable-content.ts";
+import * as recordRefunds from "./migrations/2026-11-27-0900-record-refunds.ts";
 
 export type MigrationContext = {
 	/**
@@ -41,6 +42,7 @@ function listMigrations(context: MigrationContext): Record<string, Migration> {
 		"2026-11-26-0900-review-authors-and-moderation": reviewAuthorsAndModeration,
 		"2026-11-26-0910-blog-administration": blogAdministration,
 		"2026-11-26-0920-editable-content": editableContent,
+		"2026-11-27-0900-record-refunds": recordRefunds,
 	};
 }
 

@@ -112,6 +112,9 @@ export type OrdersTable = {
 	updated_at: string;
 	paid_at: string | null;
 	cancelled_at: string | null;
+	/** A payment that completed after the order was cancelled, given back. */
+	refund_id: string | null;
+	refunded_at: string | null;
 	deleted_at: string | null;
 };
 

@@ -38,6 +38,16 @@ export type PaymentGateway = {
 	): Promise<PaymentStartResult>;
 	/** Checks a webhook's signature on its raw body; throws when it is not the provider's. */
 	verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+	/**
+	 * Gives back a payment that completed after its order was cancelled; answers the refund's id.
+	 * Asking again for the same order makes no second refund.
+	 */
+	refund(order: PayableOrder, paymentId: string): Promise<string>;
+	/**
+	 * Stops the payment begun for an order that was cancelled, so the browser can no longer
+	 * complete it. One that completed meanwhile is refunded when its webhook arrives.
+	 */
+	abandon(paymentIntentId: string): Promise<void>;
 };
 
 /**
@@ -53,5 +63,11 @@ export function createTestPaymentGateway(): PaymentGateway {
 		verifyWebhook() {
 			throw new Error("the test payment provider sends no webhooks");
 		},
+		// A test payment completes the moment it starts, so none arrives after a cancellation and
+		// none is ever left open; were one refunded, no money would move either.
+		async refund() {
+			return `test_refund_${randomUUID()}`;
+		},
+		async abandon() {},
 	};
 }

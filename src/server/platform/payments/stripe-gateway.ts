@@ -20,8 +20,11 @@ function loadStripe(): typeof Stripe {
 	return requireFromHere("stripe") as typeof Stripe;
 }
 
-/** How long one request to Stripe may take before the client gives up (it retries once). */
+/** How long one request to Stripe may take before the client gives up. */
 const STRIPE_TIMEOUT_MS = 15_000;
+
+/** How often the client repeats a request that failed on the network or with a 5xx. */
+export const STRIPE_RETRIES = 1;
 
 /**
  * A call to Stripe that failed (unreachable, refused, a wrong key). It carries no HTTP status of
@@ -42,6 +45,11 @@ export class StripeCallError extends Error {
 /** The same key for every attempt to make an order's PaymentIntent, so Stripe makes one. */
 export function paymentIntentIdempotencyKey(orderId: string): string {
 	return `tools-gallery-order-${orderId}-payment-intent`;
+}
+
+/** The same key for every attempt to refund an order's payment, so Stripe refunds it once. */
+export function refundIdempotencyKey(orderId: string): string {
+	return `tools-gallery-order-${orderId}-refund`;
 }
 
 /** host, port and protocol of the Stripe client for an API URL such as http://127.0.0.1:12111. */
@@ -81,6 +89,7 @@ export function createStripePaymentGateway(
 	const StripeClient = loadStripe();
 	const stripe = new StripeClient(settings.secretKey, {
 		timeout: STRIPE_TIMEOUT_MS,
+		maxNetworkRetries: STRIPE_RETRIES,
 		telemetry: false,
 		appInfo: { name: "Tools Gallery" },
 		...(settings.apiUrl ? connectionTo(settings.apiUrl) : {}),
@@ -117,6 +126,37 @@ export function createStripePaymentGateway(
 			} catch (error) {
 				throw new StripeCallError(
 					`make a PaymentIntent for order ${order.id}`,
+					error,
+				);
+			}
+		},
+
+		async refund(order: PayableOrder, paymentIntentId: string) {
+			try {
+				const refund = await stripe.refunds.create(
+					{
+						payment_intent: paymentIntentId,
+						metadata: { order_id: order.id },
+					},
+					{ idempotencyKey: refundIdempotencyKey(order.id) },
+				);
+				return refund.id;
+			} catch (error) {
+				throw new StripeCallError(
+					`refund PaymentIntent ${paymentIntentId} of order ${order.id}`,
+					error,
+				);
+			}
+		},
+
+		async abandon(paymentIntentId: string) {
+			try {
+				await stripe.paymentIntents.cancel(paymentIntentId, {
+					cancellation_reason: "abandoned",
+				});
+			} catch (error) {
+				throw new StripeCallError(
+					`cancel PaymentIntent ${paymentIntentId}`,
 					error,
 				);
 			}

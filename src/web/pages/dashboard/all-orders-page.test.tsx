@@ -87,6 +87,17 @@ test("Manage All Orders shows every order newest first with customer, tool, quan
 	expect(listSearches(sent)).toEqual(["?page=1&page_size=20"]);
 });
 
+test("a cancelled order whose late payment was given back shows the refund in place of a transaction id", async () => {
+	await openAllOrders(
+		aShop({
+			orders: [anOrder(1, { status: "cancelled", refund_id: "re_3Late" })],
+		}),
+	);
+	await screen.findByRole("table", { name: "Orders, newest first" });
+	const [row] = shownRows();
+	expect(row?.slice(5)).toEqual(["Cancelled", "Payment refunded: re_3Late"]);
+});
+
 test("choosing 'Paid' asks for status=paid and shows only paid orders", async () => {
 	const { sent, user } = await openAllOrders(
 		aShop({

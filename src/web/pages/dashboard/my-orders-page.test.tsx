@@ -67,6 +67,21 @@ test("My Orders shows each order newest first with its quantity, prices, date an
 	const cancelled = card("Tool 1");
 	expect(within(cancelled).getByText("Cancelled")).toBeVisible();
 	expect(within(cancelled).queryByRole("button")).toBeNull();
+	expect(cancelled).not.toHaveTextContent("refunded");
+});
+
+test("a cancelled order whose late payment was given back says so, with the refund's id", async () => {
+	await openMyOrders(
+		aShop({
+			orders: [anOrder(1, { status: "cancelled", refund_id: "re_3Late" })],
+		}),
+	);
+	const cancelled = await screen.findByRole("article", { name: "Tool 1" });
+	expect(
+		within(cancelled).getByText("Payment refunded: re_3Late"),
+	).toBeVisible();
+	expect(within(cancelled).queryByText(/Transaction ID/)).toBeNull();
+	expect(within(cancelled).queryByRole("button")).toBeNull();
 });
 
 test("with no orders, My Orders says 'Please Order First!' and links to the tools", async () => {

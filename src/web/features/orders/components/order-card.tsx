@@ -56,6 +56,11 @@ export function OrderCard({
 						{`Transaction ID: ${order.payment_id}`}
 					</p>
 				)}
+				{order.refund_id && (
+					<p className="break-all text-sm">
+						{`Payment refunded: ${order.refund_id}`}
+					</p>
+				)}
 				{actions && (
 					<div className="card-actions mt-auto justify-end pt-2">{actions}</div>
 				)}

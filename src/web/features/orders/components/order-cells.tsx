@@ -39,7 +39,10 @@ export function OrderCells({
 			<td>
 				<OrderStatusBadge status={order.status} />
 			</td>
-			<td className="break-all">{order.payment_id ?? "—"}</td>
+			<td className="break-all">
+				{order.payment_id ??
+					(order.refund_id ? `Payment refunded: ${order.refund_id}` : "—")}
+			</td>
 			<td>
 				<button
 					type="button"
