@@ -629,7 +629,11 @@ async function createFixture(
 		newTool: await toolFormBody(VALID_TOOL_FIELDS, [
 			["image", await makePng(), "tool.png", "image/png"],
 		]),
-		toolEdit: await toolFormBody({ ...VALID_TOOL_FIELDS, version: "1" }),
+		toolEdit: await toolFormBody({
+			...VALID_TOOL_FIELDS,
+			version: "1",
+			available_quantity_seen: VALID_TOOL_FIELDS.available_quantity,
+		}),
 		orderInput,
 		viewedOrderId: await placeOrder(),
 		cancelledOrderId: await placeOrder(),

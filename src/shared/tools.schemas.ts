@@ -108,15 +108,32 @@ export const ToolFormSchema = z.object({
 });
 export type ToolForm = z.infer<typeof ToolFormSchema>;
 
-/** An edit also names the version of the tool it was made on. */
+/** The largest version a tool can reach (the column is a 32-bit integer on PostgreSQL). */
+export const TOOL_VERSION_MAX = 2_147_483_647;
+
+/**
+ * An edit also names the version of the tool it was made on, and the stock the form showed when it
+ * was opened: the stock moves by the difference between the two quantities, so pieces ordered
+ * (or put back by a cancel) while the form was open are not undone by saving it.
+ */
 export const ToolEditFormSchema = z.object({
 	...ToolFormSchema.shape,
-	version: z
-		.string("version is required")
-		.check(
-			z.trim(),
-			z.regex(/^[1-9]\d{0,9}$/, "version must be the tool's version number"),
+	version: z.string("version is required").check(
+		z.trim(),
+		z.regex(/^[1-9]\d{0,9}$/, {
+			error: "version must be the tool's version number",
+			abort: true,
+		}),
+		z.refine(
+			(text) => Number(text) <= TOOL_VERSION_MAX,
+			"version must be the tool's version number",
 		),
+	),
+	available_quantity_seen: wholeNumberText(
+		"available_quantity_seen is required",
+		"available_quantity_seen",
+		0,
+	),
 });
 export type ToolEditForm = z.infer<typeof ToolEditFormSchema>;
 

@@ -68,7 +68,7 @@ function withFields(tool: Tool, fields: Record<string, string>): Tool {
 /**
  * The shop's catalog API over `catalog` (kept in memory, changed by the requests) for a signed-in
  * admin, as the server answers it: newest first, paged, searched word by word, edits checked
- * against the version they were made on. `answer` may answer a request first, to stage a failure.
+ * against the version they were made on (the stock moved by what the form changed). `answer` may answer a request first, to stage a failure.
  * Returns every request sent, in order.
  */
 export function serveCatalog(
@@ -133,8 +133,14 @@ export function serveCatalog(
 						"CONFLICT",
 						"Someone else changed this tool. Reload it and make your change again.",
 					);
+				const fields = { ...request.fields };
+				// The stock moves by what the form changed, as the server does.
+				const stockChange =
+					Number(fields.available_quantity) -
+					Number(fields.available_quantity_seen);
 				const saved = {
-					...withFields(tool, { ...request.fields }),
+					...withFields(tool, fields),
+					available_quantity: tool.available_quantity + stockChange,
 					version: tool.version + 1,
 				};
 				catalog[index] = saved;

@@ -6,7 +6,12 @@ import {
 	ToolPageSchema,
 	ToolSchema,
 } from "../../../shared/tools.schemas.ts";
-import { authHeaders, signUpAdmin } from "../../test-support/accounts.ts";
+import {
+	authHeaders,
+	signUp,
+	signUpAdmin,
+} from "../../test-support/accounts.ts";
+import { postOrder } from "../../test-support/orders.ts";
 import {
 	createTestApp,
 	listStoredImages,
@@ -75,6 +80,7 @@ test("an edit made on the current version restocks and reprices the tool and mov
 		price: "99.95",
 		available_quantity: "250",
 		version: String(opened.version),
+		available_quantity_seen: VALID_TOOL_FIELDS.available_quantity,
 	});
 	expect(response.statusCode, response.body).toBe(200);
 	const edited = ToolSchema.parse(response.json());
@@ -96,6 +102,7 @@ test("a second edit still naming the version it was opened at is a 409 and chang
 		...VALID_TOOL_FIELDS,
 		available_quantity: "75",
 		version: "1",
+		available_quantity_seen: VALID_TOOL_FIELDS.available_quantity,
 	});
 	expect(first.statusCode, first.body).toBe(200);
 	const imagesBefore = await listStoredImages(t.db);
@@ -110,6 +117,7 @@ test("a second edit still naming the version it was opened at is a 409 and chang
 			price: "1.00",
 			available_quantity: "1",
 			version: "1",
+			available_quantity_seen: VALID_TOOL_FIELDS.available_quantity,
 		},
 		await solidPng("#30a050", 80, 60),
 	);
@@ -134,7 +142,11 @@ test("an edit with a new photo replaces both sizes; an edit without one keeps th
 		t,
 		admin.cookie,
 		added.id,
-		{ ...VALID_TOOL_FIELDS, version: "1" },
+		{
+			...VALID_TOOL_FIELDS,
+			version: "1",
+			available_quantity_seen: VALID_TOOL_FIELDS.available_quantity,
+		},
 		await solidPng("#2050a0", 1200, 900),
 	);
 	expect(withPhoto.statusCode, withPhoto.body).toBe(200);
@@ -148,6 +160,7 @@ test("an edit with a new photo replaces both sizes; an edit without one keeps th
 		...VALID_TOOL_FIELDS,
 		description: "Now with a belt clip.",
 		version: "2",
+		available_quantity_seen: VALID_TOOL_FIELDS.available_quantity,
 	});
 	expect(withoutPhoto.statusCode, withoutPhoto.body).toBe(200);
 	expect(withoutPhoto.json()).toMatchObject({
@@ -156,6 +169,98 @@ test("an edit with a new photo replaces both sizes; an edit without one keeps th
 		img_large: replaced.img_large,
 		version: 3,
 	});
+});
+
+/** A tool with 40 in stock (minimum 2), of which a customer then orders 30. */
+async function toolWithAnOrderPlacedMeanwhile() {
+	const t = await createTestApp();
+	const admin = await signUpAdmin(t.app, t.db);
+	const added = await addToolAsAdmin(t.app, admin.cookie);
+	expect(added.available_quantity).toBe(40);
+	const customer = await signUp(t.app);
+	const ordered = await postOrder(t.app, customer.cookie, {
+		tool_id: added.id,
+		order_quantity: 30,
+	});
+	expect(ordered.statusCode, ordered.body).toBe(201);
+	return { t, admin, added };
+}
+
+test("saving a form opened before an order keeps the order's pieces out of stock; a restock adds to what is left", async () => {
+	const { t, admin, added } = await toolWithAnOrderPlacedMeanwhile();
+	// The form still shows the 40 it was opened with; only the price changes.
+	const repriced = await editTool(t, admin.cookie, added.id, {
+		...VALID_TOOL_FIELDS,
+		price: "99.00",
+		version: "1",
+		available_quantity_seen: "40",
+	});
+	expect(repriced.statusCode, repriced.body).toBe(200);
+	expect(ToolSchema.parse(repriced.json())).toMatchObject({
+		price_cents: 9900,
+		available_quantity: 10,
+		version: 2,
+	});
+
+	// Opened at 40 as well, the next form adds 60 pieces: 10 left + 60.
+	const restocked = await editTool(t, admin.cookie, added.id, {
+		...VALID_TOOL_FIELDS,
+		available_quantity: "100",
+		version: "2",
+		available_quantity_seen: "40",
+	});
+	expect(restocked.statusCode, restocked.body).toBe(200);
+	expect((await readTool(t, added.id)).available_quantity).toBe(70);
+});
+
+test("an edit that takes away more pieces than orders left is a 409 naming the stock, and changes nothing", async () => {
+	const { t, admin, added } = await toolWithAnOrderPlacedMeanwhile();
+	const before = await readTool(t, added.id);
+	const response = await editTool(t, admin.cookie, added.id, {
+		...VALID_TOOL_FIELDS,
+		tool_name: "Renamed Driver",
+		available_quantity: "20",
+		version: "1",
+		available_quantity_seen: "40",
+	});
+	expect(response.statusCode).toBe(409);
+	const message =
+		"Only 10 pieces are in stock now: orders took some after the form was opened. Reload and try again.";
+	expect(ApiErrorBodySchema.parse(response.json()).error).toMatchObject({
+		code: "CONFLICT",
+		message,
+		details: [{ field: "available_quantity", message }],
+	});
+	expect(await readTool(t, added.id)).toEqual(before);
+});
+
+test("an edit must say which stock its form showed, and name a version that can exist", async () => {
+	const t = await createTestApp();
+	const admin = await signUpAdmin(t.app, t.db);
+	const added = await addToolAsAdmin(t.app, admin.cookie);
+	for (const [fields, field, message] of [
+		[
+			{ ...VALID_TOOL_FIELDS, version: "1" },
+			"available_quantity_seen",
+			"available_quantity_seen is required",
+		],
+		[
+			{
+				...VALID_TOOL_FIELDS,
+				version: "2147483648",
+				available_quantity_seen: "40",
+			},
+			"version",
+			"version must be the tool's version number",
+		],
+	] as const) {
+		const response = await editTool(t, admin.cookie, added.id, fields);
+		expect(response.statusCode).toBe(400);
+		expect(ApiErrorBodySchema.parse(response.json()).error.details).toEqual([
+			{ field, message },
+		]);
+	}
+	expect(await readTool(t, added.id)).toEqual(added);
 });
 
 test("editing a deleted tool is a 404", async () => {
@@ -167,6 +272,7 @@ test("editing a deleted tool is a 404", async () => {
 	const response = await editTool(t, admin.cookie, added.id, {
 		...VALID_TOOL_FIELDS,
 		version: "1",
+		available_quantity_seen: VALID_TOOL_FIELDS.available_quantity,
 	});
 	expect(response.statusCode).toBe(404);
 	expect(ApiErrorBodySchema.parse(response.json()).error.code).toBe(
@@ -237,6 +343,7 @@ test("a malformed tool id is a 400 on edit and delete", async () => {
 	const edited = await editTool(t, admin.cookie, "not-a-uuid", {
 		...VALID_TOOL_FIELDS,
 		version: "1",
+		available_quantity_seen: VALID_TOOL_FIELDS.available_quantity,
 	});
 	const deleted = await deleteTool(t, admin.cookie, "not-a-uuid");
 	for (const response of [edited, deleted]) {

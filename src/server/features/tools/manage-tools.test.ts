@@ -253,7 +253,12 @@ test("a customer gets a 403 and a visitor a 401 when adding, editing or deleting
 	);
 	const imagesBefore = await listStoredImages(t.db);
 	const customer = await signUp(t.app);
-	const edit = { ...VALID_TOOL_FIELDS, price: "1.00", version: "1" };
+	const edit = {
+		...VALID_TOOL_FIELDS,
+		price: "1.00",
+		version: "1",
+		available_quantity_seen: VALID_TOOL_FIELDS.available_quantity,
+	};
 	const photo = await makePng(64, 48);
 
 	for (const [cookie, status, code] of [

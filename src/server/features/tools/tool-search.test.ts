@@ -208,7 +208,12 @@ test("an edited name is found under its new name and no longer under its old one
 	const edited = await sendToolForm(
 		t.app,
 		{ method: "PUT", url: `/api/tools/${tool.id}`, cookie: admin.cookie },
-		{ ...VALID_TOOL_FIELDS, tool_name: "Bench Polisher", version: "1" },
+		{
+			...VALID_TOOL_FIELDS,
+			tool_name: "Bench Polisher",
+			version: "1",
+			available_quantity_seen: VALID_TOOL_FIELDS.available_quantity,
+		},
 	);
 	expect(edited.statusCode, edited.body).toBe(200);
 	expect(await searchNames(t, "polisher")).toEqual(["Bench Polisher"]);

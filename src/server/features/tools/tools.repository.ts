@@ -197,25 +197,31 @@ export async function insertTools(db: Db, tools: NewTool[]): Promise<void> {
 
 /**
  * Applies an edit only if the tool is still at `version` and not deleted, and moves it to the
- * next version. Returns whether it did: false means someone else changed or deleted it first.
+ * next version; the stock moves by `stockChange` (orders change it without a new version). Returns
+ * whether it did: false means someone else changed or deleted it first, or the stock has fewer
+ * pieces than the edit takes away.
  */
 export async function updateToolAtVersion(
 	db: Db,
 	id: string,
 	version: number,
-	changes: ToolChanges,
+	changes: Omit<ToolChanges, "available_quantity">,
+	stockChange: number,
 	updatedAt: string,
 ): Promise<boolean> {
 	const result = await db
 		.updateTable("tools")
 		.set((eb) => ({
 			...changes,
+			available_quantity: eb("available_quantity", "+", stockChange),
 			updated_at: updatedAt,
 			version: eb("version", "+", 1),
 		}))
 		.where("id", "=", id)
 		.where("version", "=", version)
 		.where("deleted_at", "is", null)
+		// Never below zero: orders may have taken more than the edit removes.
+		.where("available_quantity", ">=", -stockChange)
 		.executeTakeFirst();
 	return result.numUpdatedRows === 1n;
 }

@@ -258,16 +258,23 @@ export async function editTool(
 	// update itself, which is what decides.
 	if ((await getTool(db, id)).version !== version) throw new StaleEditError();
 	const stored = photo ? await storeToolPhoto(images, photo) : {};
+	const { available_quantity, ...changes } = toChanges(form);
+	const stockChange = available_quantity - Number(form.available_quantity_seen);
 	const isUpdated = await updateToolAtVersion(
 		db,
 		id,
 		version,
-		{ ...toChanges(form), ...stored },
+		{ ...changes, ...stored },
+		stockChange,
 		new Date().toISOString(),
 	);
 	if (!isUpdated) {
-		await getTool(db, id);
-		throw new StaleEditError();
+		const now = await getTool(db, id);
+		if (now.version !== version) throw new StaleEditError();
+		const message = `Only ${now.available_quantity} pieces are in stock now: orders took some after the form was opened. Reload and try again.`;
+		throw new ConflictError(message, [
+			{ field: "available_quantity", message },
+		]);
 	}
 	forgetCatalogVersion(listCache);
 	return getTool(db, id);

@@ -63,6 +63,7 @@ test("the edit form opens filled in with the tool as stored, and a save sends th
 		available_quantity: "240",
 		minimum_quantity: "4",
 		version: "3",
+		available_quantity_seen: "40",
 	});
 });
 

@@ -32,7 +32,10 @@ function ToolGone() {
 	);
 }
 
-/** Edits one tool as stored now; a save names the version it was made on (409 if it is stale). */
+/**
+ * Edits one tool as stored now; a save names the version it was made on (409 if it is stale) and
+ * the stock it showed, so orders placed meanwhile are kept.
+ */
 export function EditProductPage() {
 	const { toolId = "" } = useParams();
 	const tool = useToolToEdit(toolId);
@@ -52,7 +55,11 @@ export function EditProductPage() {
 		try {
 			await editTool.mutateAsync({
 				toolId: opened.id,
-				fields: { ...fields, version: String(opened.version) },
+				fields: {
+					...fields,
+					version: String(opened.version),
+					available_quantity_seen: String(opened.available_quantity),
+				},
 				image,
 			});
 		} catch (error) {
