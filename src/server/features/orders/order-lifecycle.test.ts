@@ -318,3 +318,30 @@ test("an order still reads the same after its tool is deleted and its customer's
 	);
 	expect(all.items).toEqual([order]);
 });
+
+test("a deletion recorded before orders had refunds still lists, its order without a refund", async () => {
+	const { t, order } = await shopWithOrder();
+	const admin = await signUpAdmin(t.app, t.db);
+	// The snapshot as a deletion kept it before refunds: no refund_id.
+	const { refund_id: _none, ...olderSnapshot } = order;
+	await t.db
+		.insertInto("order_deletions")
+		.values({
+			id: "5f0c6a2e-4b1d-4c1e-9f52-0c2b9d7a1e01",
+			order_id: order.id,
+			deleted_at: "2026-11-24T09:00:00.000Z",
+			deleted_by_id: admin.userId,
+			deleted_by_email: admin.email,
+			restocked: 0,
+			order_snapshot: JSON.stringify(olderSnapshot),
+		})
+		.execute();
+	const response = await t.app.inject({
+		url: "/api/order-deletions",
+		headers: authHeaders(admin.cookie),
+	});
+	expect(response.statusCode, response.body).toBe(200);
+	const audit = OrderDeletionPageSchema.parse(response.json());
+	expect(audit.items[0]?.order).toEqual(order);
+	expect(order.refund_id).toBeNull();
+});

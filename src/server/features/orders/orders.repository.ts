@@ -101,18 +101,21 @@ export async function findOrder(
 	return row ? { ...toOrder(row), user_id: row.user_id } : undefined;
 }
 
+/** The order a customer placed with an Idempotency-Key, deleted or not. */
 export async function findOrderByIdempotencyKey(
 	db: Db,
 	userId: string,
 	key: string,
-): Promise<Order | undefined> {
+): Promise<{ order: Order; isDeleted: boolean } | undefined> {
 	const row = await db
 		.selectFrom("orders")
-		.select(orderColumns)
+		.select([...orderColumns, "orders.deleted_at"])
 		.where("user_id", "=", userId)
 		.where("idempotency_key", "=", key)
 		.executeTakeFirst();
-	return row ? toOrder(row) : undefined;
+	if (!row) return undefined;
+	const { deleted_at, ...order } = row;
+	return { order: toOrder(order), isDeleted: deleted_at !== null };
 }
 
 export type OrderFilter = {
@@ -374,7 +377,8 @@ export async function findOrderDeletionsPage(
 		.execute();
 	return rows.map(({ order_snapshot, ...row }) => ({
 		...row,
-		order: JSON.parse(order_snapshot) as Order,
+		// Snapshots kept before orders had refunds lack `refund_id`.
+		order: { refund_id: null, ...JSON.parse(order_snapshot) } as Order,
 	}));
 }
 

@@ -74,6 +74,39 @@ function describeOrder(order: Order): string {
 }
 
 /**
+ * The answer to an order sent again with the Idempotency-Key of an earlier one: that order, if
+ * the request is the same and the order still exists; a 409 otherwise, never a second order.
+ */
+function replay(
+	earlier: { order: Order; isDeleted: boolean },
+	input: PlaceOrderInput,
+): { order: Order; isReplay: true } {
+	if (
+		earlier.order.tool_id !== input.tool_id ||
+		earlier.order.order_quantity !== input.order_quantity
+	)
+		throw new ConflictError(
+			"This Idempotency-Key was used for a different order. Send a new key to place a new order.",
+		);
+	if (earlier.isDeleted)
+		throw new ConflictError(
+			"The order placed with this Idempotency-Key was deleted by the shop. Send a new key to order again.",
+		);
+	return { order: earlier.order, isReplay: true };
+}
+
+/** Refuses an order whose total the payment provider could not take. */
+function refuseUnpayableTotal(
+	payments: PaymentGateway,
+	totalCents: number,
+): void {
+	const { minCents, maxCents } = payments.totalLimits;
+	if (totalCents >= minCents && totalCents <= maxCents) return;
+	const message = `Card payments must total between ${formatCents(minCents)} and ${formatCents(maxCents)}; this order would total ${formatCents(totalCents)}.`;
+	throw new ConflictError(message, [{ field: "order_quantity", message }]);
+}
+
+/**
  * Places an order in one transaction: takes the stock with a conditional update (never below
  * zero, never below the minimum order) and records the order with a copy of the tool and the
  * customer. The same Idempotency-Key from the same customer answers with the first order.
@@ -91,7 +124,7 @@ export async function placeOrder(
 			viewer.id,
 			idempotencyKey,
 		);
-		if (earlier) return { order: earlier, isReplay: true };
+		if (earlier) return replay(earlier, input);
 	}
 	let order: Order;
 	try {
@@ -101,6 +134,9 @@ export async function placeOrder(
 				input.tool_id,
 				input.order_quantity,
 			);
+			const totalCents = tool.price_cents * input.order_quantity;
+			// Thrown inside the transaction: the stock just taken goes back with it.
+			refuseUnpayableTotal(deps.payments, totalCents);
 			return insertOrder(trx, {
 				id: randomUUID(),
 				user_id: viewer.id,
@@ -112,7 +148,7 @@ export async function placeOrder(
 				description: tool.description,
 				price_cents: tool.price_cents,
 				order_quantity: input.order_quantity,
-				total_cents: tool.price_cents * input.order_quantity,
+				total_cents: totalCents,
 				idempotency_key: idempotencyKey ?? null,
 				created_at: new Date().toISOString(),
 			});
@@ -125,7 +161,7 @@ export async function placeOrder(
 				viewer.id,
 				idempotencyKey,
 			);
-			if (earlier) return { order: earlier, isReplay: true };
+			if (earlier) return replay(earlier, input);
 		}
 		throw error;
 	}
@@ -258,6 +294,18 @@ export async function payOrder(
 	);
 	if (started.kind === "pending") {
 		await setPaymentIntent(db, id, started.paymentIntentId);
+		// Stripe took the money but its webhook has not paid the order (delayed, lost, or sent
+		// to a wrong address): record the payment now, by the webhook's rules.
+		if (
+			started.received &&
+			isWholePayment(deps, order, started.received) &&
+			(await recordPayment(deps, order, started.paymentIntentId, "stripe"))
+		)
+			return {
+				provider: "stripe",
+				client_secret: started.clientSecret,
+				order: await getOwnOrder(db, viewer, id),
+			};
 		return { provider: "stripe", client_secret: started.clientSecret, order };
 	}
 	await recordPayment(deps, order, started.paymentId, "test");
@@ -306,46 +354,66 @@ export async function applyPaymentEvent(
 		order_id: order?.id ?? null,
 	});
 	if (!isNew) return { applied: false, reason: "already received" };
+	try {
+		return await applyNewPaymentEvent(deps, event, order);
+	} catch (error) {
+		// Not applied: forget the event, so that the provider's next delivery (the webhook answers
+		// 500) applies it, rather than finding it "already received" with the money taken.
+		await forgetPaymentEvent(db, event.eventId);
+		throw error;
+	}
+}
+
+/** Whether a completed payment is exactly the order's total, in the shop's currency. */
+function isWholePayment(
+	deps: OrdersDeps,
+	order: Order,
+	received: { amountCents: number; currency: string },
+): boolean {
+	if (
+		received.amountCents === order.total_cents &&
+		received.currency === SHOP_CURRENCY
+	)
+		return true;
+	deps.log.error(
+		{ orderId: order.id, ...received },
+		"a payment does not match its order's total; the order stays unpaid",
+	);
+	return false;
+}
+
+async function applyNewPaymentEvent(
+	deps: OrdersDeps,
+	event: PaymentEvent,
+	order: Order | undefined,
+): Promise<{ applied: boolean; reason: string }> {
 	if (!event.succeeded) return { applied: false, reason: "not a payment" };
 	if (!order) return { applied: false, reason: "no order has this payment" };
-	const { amountCents, currency, paymentIntentId } = event.succeeded;
-	if (amountCents !== order.total_cents || currency !== SHOP_CURRENCY) {
-		deps.log.error(
-			{ orderId: order.id, amountCents, currency },
-			"a payment does not match its order's total; the order stays unpaid",
-		);
+	const { paymentIntentId } = event.succeeded;
+	if (!isWholePayment(deps, order, event.succeeded))
 		return { applied: false, reason: "amount or currency mismatch" };
-	}
 	if (await recordPayment(deps, order, paymentIntentId, "stripe"))
 		return { applied: true, reason: "paid" };
 	// The order was no longer unpaid: paid already by this very payment, or cancelled (by the
 	// customer or an admin's deletion) while the payment was on its way. Then the money goes back.
-	const now = await findOrderByPaymentIntent(db, paymentIntentId);
+	const now = await findOrderByPaymentIntent(deps.db, paymentIntentId);
 	if (now?.status !== "cancelled")
 		return { applied: false, reason: "already paid" };
-	await refundLatePayment(deps, now, paymentIntentId, event.eventId);
+	await refundLatePayment(deps, now, paymentIntentId);
 	return { applied: false, reason: "refunded: the order was cancelled" };
 }
 
 /**
  * Gives back a payment that completed for a cancelled order, keeps the refund's id on the order and
- * tells the customer. When the provider cannot be reached the event is forgotten and the error
- * answers the webhook with a 500, so the provider delivers it again and the refund is retried (the
- * provider's idempotency key makes it one refund however often it is asked).
+ * tells the customer. Asked again (the webhook redelivered after a failure), the provider's
+ * idempotency key makes it the same refund.
  */
 async function refundLatePayment(
 	deps: OrdersDeps,
 	order: Order,
 	paymentIntentId: string,
-	eventId: string,
 ): Promise<void> {
-	let refundId: string;
-	try {
-		refundId = await deps.payments.refund(order, paymentIntentId);
-	} catch (error) {
-		await forgetPaymentEvent(deps.db, eventId);
-		throw error;
-	}
+	const refundId = await deps.payments.refund(order, paymentIntentId);
 	const at = new Date().toISOString();
 	if (!(await markOrderRefunded(deps.db, order.id, { refundId, at }))) return;
 	deps.log.warn(

@@ -192,6 +192,70 @@ test("the same Idempotency-Key from the same customer answers with the first ord
 	expect(await readStock(t.db, tool.id)).toBe(5);
 });
 
+test("an Idempotency-Key sent again with another tool or quantity is a 409, and places nothing", async () => {
+	const { t, tool, customer } = await shopWithTool();
+	const first = await postOrder(
+		t.app,
+		customer.cookie,
+		{ tool_id: tool.id, order_quantity: 5 },
+		"order-key-0002",
+	);
+	expect(first.statusCode).toBe(201);
+	const other = await insertTestTool(t.db, { tool_name: "Angle Grinder" });
+	for (const input of [
+		{ tool_id: tool.id, order_quantity: 6 },
+		{ tool_id: other.id, order_quantity: 5 },
+	]) {
+		const response = await postOrder(
+			t.app,
+			customer.cookie,
+			input,
+			"order-key-0002",
+		);
+		expect(response.statusCode).toBe(409);
+		expect(response.json().error.message).toBe(
+			"This Idempotency-Key was used for a different order. Send a new key to place a new order.",
+		);
+	}
+	expect(await readStock(t.db, tool.id)).toBe(15);
+	expect(await readStock(t.db, other.id)).toBe(other.available_quantity);
+	const mine = await t.app.inject({
+		url: "/api/me/orders",
+		headers: authHeaders(customer.cookie),
+	});
+	expect(mine.json().total).toBe(1);
+});
+
+test("an Idempotency-Key whose order the shop deleted is a 409 saying so, not the deleted order", async () => {
+	const { t, tool, customer } = await shopWithTool();
+	const input = { tool_id: tool.id, order_quantity: 5 };
+	const first = await postOrder(
+		t.app,
+		customer.cookie,
+		input,
+		"order-key-0003",
+	);
+	const admin = await signUpAdmin(t.app, t.db);
+	const deleted = await t.app.inject({
+		method: "DELETE",
+		url: `/api/orders/${first.json().id}`,
+		headers: authHeaders(admin.cookie),
+	});
+	expect(deleted.statusCode).toBe(204);
+
+	const again = await postOrder(
+		t.app,
+		customer.cookie,
+		input,
+		"order-key-0003",
+	);
+	expect(again.statusCode).toBe(409);
+	expect(again.json().error.message).toBe(
+		"The order placed with this Idempotency-Key was deleted by the shop. Send a new key to order again.",
+	);
+	expect(await readStock(t.db, tool.id)).toBe(20);
+});
+
 test("a malformed Idempotency-Key is a 400", async () => {
 	const { t, tool, customer } = await shopWithTool();
 	const response = await postOrder(

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
 import Stripe from "stripe";
 import { expect, test, vi } from "vitest";
 import {
@@ -164,6 +165,50 @@ const UNPAID = {
 	payment_provider: null,
 	paid_at: null,
 };
+
+test("with Stripe an order must total between $0.50 and $999,999.99: outside, a 409 names the limits and no stock is taken", async () => {
+	const { t, customer } = await stripeShop();
+	const cheap = await insertTestTool(t.db, {
+		tool_name: "Washer",
+		price_cents: 10,
+		available_quantity: 100,
+		minimum_quantity: 1,
+	});
+	const dear = await insertTestTool(t.db, {
+		tool_name: "Press Brake",
+		price_cents: 10_000_000,
+		available_quantity: 100,
+		minimum_quantity: 1,
+	});
+	for (const [tool, quantity, total] of [
+		[cheap, 4, "$0.40"],
+		[dear, 10, "$1,000,000.00"],
+	] as const) {
+		const response = await postOrder(t.app, customer.cookie, {
+			tool_id: tool.id,
+			order_quantity: quantity,
+		});
+		expect(response.statusCode).toBe(409);
+		const message = `Card payments must total between $0.50 and $999,999.99; this order would total ${total}.`;
+		expect(response.json().error).toMatchObject({
+			code: "CONFLICT",
+			message,
+			details: [{ field: "order_quantity", message }],
+		});
+		expect(await readStock(t.db, tool.id)).toBe(100);
+	}
+	for (const [tool, quantity] of [
+		[cheap, 5],
+		[dear, 9],
+	] as const) {
+		const response = await postOrder(t.app, customer.cookie, {
+			tool_id: tool.id,
+			order_quantity: quantity,
+		});
+		expect(response.statusCode, response.body).toBe(201);
+		expect(await readStock(t.db, tool.id)).toBe(100 - quantity);
+	}
+});
 
 test("the payment options name Stripe and its publishable key", async () => {
 	const { t } = await stripeShop();
@@ -507,6 +552,85 @@ test("when Stripe cannot refund a late payment the webhook answers 500, and Stri
 		.execute();
 	expect(order?.refund_id).toBe(refunds[0]?.refundId);
 	expect(order?.refunded_at).not.toBeNull();
+});
+
+/**
+ * Makes every change to the orders table fail, as a database that refuses a write does, until the
+ * returned function is called.
+ */
+async function refuseOrderChanges(t: TestApp): Promise<() => Promise<void>> {
+	if (t.config.database.kind === "sqlite") {
+		await sql`create trigger refuse_order_changes before update on orders begin select raise(abort, 'orders refused'); end`.execute(
+			t.db,
+		);
+		return async () => {
+			await sql`drop trigger refuse_order_changes`.execute(t.db);
+		};
+	}
+	await sql`create function refuse_order_changes() returns trigger language plpgsql as $$ begin raise exception 'orders refused'; end $$`.execute(
+		t.db,
+	);
+	await sql`create trigger refuse_order_changes before update on orders for each row execute function refuse_order_changes()`.execute(
+		t.db,
+	);
+	return async () => {
+		await sql`drop trigger refuse_order_changes on orders`.execute(t.db);
+	};
+}
+
+test("when the order cannot be marked paid the webhook answers 500 and keeps no trace of the event, so Stripe's next delivery pays it", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	const payload = JSON.stringify(
+		paymentIntentEvent(shop, intentId, "payment_intent.succeeded"),
+	);
+	const allowChanges = await refuseOrderChanges(shop.t);
+	const failed = await deliver(shop.t, payload);
+	expect(failed.statusCode).toBe(500);
+	expect(await countPaymentEvents(shop.t.db)).toBe(0);
+	await allowChanges();
+
+	const retried = await deliver(shop.t, payload);
+	expect(retried.statusCode, retried.body).toBe(200);
+	expect(await readPayment(shop.t.db, shop.order.id)).toMatchObject({
+		status: "paid",
+		payment_id: intentId,
+	});
+	expect(await countPaymentEvents(shop.t.db)).toBe(1);
+});
+
+test("paying again after Stripe took the money but no webhook came records the payment from the PaymentIntent, once", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	shop.standIn.succeed(intentId);
+
+	const response = await postOrderAction(
+		shop.t.app,
+		shop.customer.cookie,
+		shop.order.id,
+		"payment",
+	);
+	expect(response.statusCode, response.body).toBe(200);
+	expect(PaymentStartSchema.parse(response.json()).order).toMatchObject({
+		status: "paid",
+		payment_id: intentId,
+	});
+	expect(await readPayment(shop.t.db, shop.order.id)).toMatchObject({
+		payment_provider: "stripe",
+	});
+	expect(shop.standIn.createCalls).toHaveLength(1);
+	await waitForOrderMail(
+		shop.t.config,
+		shop.customer.email,
+		"payment received",
+	);
+
+	// The webhook arrives late: the order is already paid, and nothing changes.
+	const paid = await readPayment(shop.t.db, shop.order.id);
+	const event = paymentIntentEvent(shop, intentId, "payment_intent.succeeded");
+	expect((await deliver(shop.t, JSON.stringify(event))).statusCode).toBe(200);
+	expect(await readPayment(shop.t.db, shop.order.id)).toEqual(paid);
+	expect(shop.standIn.refundCalls).toEqual([]);
 });
 
 test("cancelling an order whose payment was begun cancels its PaymentIntent, so the card form can no longer take money", async () => {

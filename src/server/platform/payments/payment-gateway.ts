@@ -8,7 +8,13 @@ export type PaymentStartResult =
 	/** The payment is taken at once (the test provider): record it. */
 	| { kind: "paid"; paymentId: string }
 	/** The browser completes it (Stripe); the order is paid when the provider's webhook says so. */
-	| { kind: "pending"; clientSecret: string; paymentIntentId: string };
+	| {
+			kind: "pending";
+			clientSecret: string;
+			paymentIntentId: string;
+			/** Set when the payment begun earlier has already completed: what was taken. */
+			received?: { amountCents: number; currency: string };
+	  };
 
 /** A payment confirmed by the provider, from a verified webhook event. */
 export type PaymentEvent = {
@@ -28,6 +34,8 @@ export const SHOP_CURRENCY = "usd";
 /** One way of taking payments; the shop has exactly one, chosen by configuration. */
 export type PaymentGateway = {
 	options: PaymentOptions;
+	/** The smallest and largest total, in cents, the provider can take in one payment. */
+	totalLimits: { minCents: number; maxCents: number };
 	/**
 	 * Starts paying an order. `existingIntentId` is the payment intent made for it before, if any,
 	 * so that paying twice never makes a second one.
@@ -57,6 +65,7 @@ export type PaymentGateway = {
 export function createTestPaymentGateway(): PaymentGateway {
 	return {
 		options: { provider: "test" },
+		totalLimits: { minCents: 0, maxCents: Number.MAX_SAFE_INTEGER },
 		async start() {
 			return { kind: "paid", paymentId: `test_${randomUUID()}` };
 		},

@@ -42,6 +42,12 @@ export class StripeCallError extends Error {
 	}
 }
 
+/**
+ * What one Stripe payment in US dollars can be: at least $0.50 and at most $999,999.99 (Stripe's
+ * minimum and maximum charge amounts for USD).
+ */
+export const STRIPE_USD_LIMITS = { minCents: 50, maxCents: 99_999_999 };
+
 /** The same key for every attempt to make an order's PaymentIntent, so Stripe makes one. */
 export function paymentIntentIdempotencyKey(orderId: string): string {
 	return `tools-gallery-order-${orderId}-payment-intent`;
@@ -75,6 +81,14 @@ function toStartResult(intent: Stripe.PaymentIntent): PaymentStartResult {
 		kind: "pending",
 		clientSecret: intent.client_secret,
 		paymentIntentId: intent.id,
+		...(intent.status === "succeeded"
+			? {
+					received: {
+						amountCents: intent.amount_received,
+						currency: intent.currency,
+					},
+				}
+			: {}),
 	};
 }
 
@@ -97,6 +111,7 @@ export function createStripePaymentGateway(
 
 	return {
 		options: { provider: "stripe", publishable_key: settings.publishableKey },
+		totalLimits: STRIPE_USD_LIMITS,
 
 		async start(order: PayableOrder, existingIntentId: string | null) {
 			if (existingIntentId) {
