@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { pageSchemaOf } from "./paging.schemas.ts";
-import { requiredText } from "./text.schemas.ts";
+import { requiredText, versionText } from "./text.schemas.ts";
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const BLOG_SLUG_MAX_LENGTH = 120;
@@ -66,6 +66,9 @@ export function slugify(title: string): string {
 		.replace(/-+$/g, "");
 }
 
+/** A day that exists: Date.parse would roll "2023-02-29" over to 1 March instead of refusing it. */
+const CalendarDaySchema = z.iso.date();
+
 /**
  * The post editor's fields, as the browser sends them (all text). An empty slug is made from the
  * title. The publication date is a day (YYYY-MM-DD). The form and the server use this one schema.
@@ -91,9 +94,12 @@ export const BlogPostFormSchema = z.object({
 	excerpt: requiredText("Summary", BLOG_EXCERPT_MAX_LENGTH),
 	body: requiredText("Body", BLOG_BODY_MAX_LENGTH),
 	published_on: z.string("Publication date is required").check(
-		z.regex(/^\d{4}-\d{2}-\d{2}$/, "Publication date is required"),
+		z.regex(/^\d{4}-\d{2}-\d{2}$/, {
+			error: "Publication date is required",
+			abort: true,
+		}),
 		z.refine(
-			(day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)),
+			(day) => CalendarDaySchema.safeParse(day).success,
 			"Publication date is not a real day",
 		),
 	),
@@ -102,9 +108,5 @@ export const BlogPostFormSchema = z.object({
 export type BlogPostForm = z.infer<typeof BlogPostFormSchema>;
 
 export const BlogPostEditFormSchema = z.extend(BlogPostFormSchema, {
-	version: z
-		.string("The version you started from is required")
-		.check(
-			z.regex(/^[1-9]\d{0,9}$/, "The version you started from is required"),
-		),
+	version: versionText("The version you started from is required"),
 });

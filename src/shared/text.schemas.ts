@@ -14,3 +14,19 @@ export function requiredText(name: string, max: number) {
 			z.maxLength(max, `${name} must be ${max} characters or fewer`),
 		);
 }
+
+/** The largest version a record can reach: versions are 32-bit integers on PostgreSQL. */
+export const RECORD_VERSION_MAX = 2_147_483_647;
+
+/**
+ * The version an edit form was opened at, as text: a whole number from 1 to RECORD_VERSION_MAX
+ * (a larger one cannot exist, and PostgreSQL refuses to compare with it). `required` when it is
+ * missing, `invalid` (by default the same) when it is anything else.
+ */
+export function versionText(required: string, invalid = required) {
+	return z.string(required).check(
+		z.trim(),
+		z.regex(/^[1-9]\d{0,9}$/, { error: invalid, abort: true }),
+		z.refine((text) => Number(text) <= RECORD_VERSION_MAX, invalid),
+	);
+}

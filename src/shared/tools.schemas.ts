@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { PageQuerySchema, pageSchemaOf } from "./paging.schemas.ts";
-import { requiredText } from "./text.schemas.ts";
+import { requiredText, versionText } from "./text.schemas.ts";
 
 export const ToolIdSchema = z.uuid("Tool id must be a UUID");
 
@@ -108,9 +108,6 @@ export const ToolFormSchema = z.object({
 });
 export type ToolForm = z.infer<typeof ToolFormSchema>;
 
-/** The largest version a tool can reach (the column is a 32-bit integer on PostgreSQL). */
-export const TOOL_VERSION_MAX = 2_147_483_647;
-
 /**
  * An edit also names the version of the tool it was made on, and the stock the form showed when it
  * was opened: the stock moves by the difference between the two quantities, so pieces ordered
@@ -118,16 +115,9 @@ export const TOOL_VERSION_MAX = 2_147_483_647;
  */
 export const ToolEditFormSchema = z.object({
 	...ToolFormSchema.shape,
-	version: z.string("version is required").check(
-		z.trim(),
-		z.regex(/^[1-9]\d{0,9}$/, {
-			error: "version must be the tool's version number",
-			abort: true,
-		}),
-		z.refine(
-			(text) => Number(text) <= TOOL_VERSION_MAX,
-			"version must be the tool's version number",
-		),
+	version: versionText(
+		"version is required",
+		"version must be the tool's version number",
 	),
 	available_quantity_seen: wholeNumberText(
 		"available_quantity_seen is required",

@@ -60,6 +60,19 @@ export async function findBlogPostBySlug(
 		.executeTakeFirst();
 }
 
+/** Which of `slugs` posts already have. */
+export async function findTakenBlogSlugs(
+	db: Db,
+	slugs: string[],
+): Promise<string[]> {
+	const rows = await db
+		.selectFrom("blog_posts")
+		.select("slug")
+		.where("slug", "in", slugs)
+		.execute();
+	return rows.map((row) => row.slug);
+}
+
 export type NewBlogPost = Omit<
 	BlogPostsTable,
 	"cover_img" | "is_published" | "version" | "updated_at"

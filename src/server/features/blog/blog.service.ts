@@ -26,6 +26,7 @@ import {
 	findAdminBlogPostsPage,
 	findBlogPostBySlug,
 	findBlogPostsPage,
+	findTakenBlogSlugs,
 	insertBlogPosts,
 	setBlogPostPublished,
 	updateBlogPost,
@@ -110,6 +111,14 @@ class SlugTakenError extends ConflictError {
 	}
 }
 
+class StaleEditError extends ConflictError {
+	constructor() {
+		super(
+			"Someone else changed this post since you opened it. Reload it to see their changes, then save again.",
+		);
+	}
+}
+
 /** How many numbered slugs ("…-2", "…-3") are tried for a title whose slug is taken. */
 const GENERATED_SLUG_TRIES = 20;
 
@@ -129,12 +138,19 @@ export async function addBlogPost(
 			? [{ field: BLOG_COVER_FIELD, message: "Cover image is required" }]
 			: [],
 	);
-	const coverImg = await storeCover(images, cover ?? Buffer.alloc(0));
 	const base = form.slug || slugify(form.title) || "post";
-	const id = randomUUID();
 	const tries = form.slug ? 1 : GENERATED_SLUG_TRIES;
-	for (let attempt = 1; attempt <= tries; attempt++) {
-		const slug = attempt === 1 ? base : `${base.slice(0, 110)}-${attempt}`;
+	const slugs = Array.from({ length: tries }, (_, index) =>
+		index === 0 ? base : `${base.slice(0, 110)}-${index + 1}`,
+	);
+	// Looked up before the cover is stored, so a refused post leaves no image behind; the insert
+	// still decides, for a post written meanwhile.
+	const taken = new Set(await findTakenBlogSlugs(db, slugs));
+	const freeSlugs = slugs.filter((slug) => !taken.has(slug));
+	if (freeSlugs.length === 0) throw new SlugTakenError();
+	const coverImg = await storeCover(images, cover ?? Buffer.alloc(0));
+	const id = randomUUID();
+	for (const slug of freeSlugs) {
 		try {
 			await insertBlogPosts(db, [
 				{
@@ -160,20 +176,27 @@ export async function editBlogPost(
 	{ fields, cover }: BlogPostFormInput,
 ): Promise<AdminBlogPost> {
 	const form = parseFormFields(BlogPostEditFormSchema, fields);
+	const version = Number(form.version);
 	const current = await getAdminBlogPost(db, id);
-	const changes: BlogPostChanges = toChanges(form, form.slug || current.slug);
+	const slug = form.slug || current.slug;
+	// Checked before the cover is stored, so a refused edit leaves no image behind; the update
+	// still decides, for a save made meanwhile.
+	if (current.version !== version) throw new StaleEditError();
+	if (
+		slug !== current.slug &&
+		(await findTakenBlogSlugs(db, [slug])).length > 0
+	)
+		throw new SlugTakenError();
+	const changes: BlogPostChanges = toChanges(form, slug);
 	if (cover !== undefined) changes.cover_img = await storeCover(images, cover);
 	let isSaved: boolean;
 	try {
-		isSaved = await updateBlogPost(db, id, Number(form.version), changes);
+		isSaved = await updateBlogPost(db, id, version, changes);
 	} catch (error) {
 		if (isUniqueViolation(error)) throw new SlugTakenError();
 		throw error;
 	}
-	if (!isSaved)
-		throw new ConflictError(
-			"Someone else changed this post since you opened it. Reload it to see their changes, then save again.",
-		);
+	if (!isSaved) throw new StaleEditError();
 	return getAdminBlogPost(db, id);
 }
 

@@ -68,6 +68,15 @@ async function publicSlugs(t: TestApp): Promise<string[]> {
 	);
 }
 
+/** Stored images, referenced or not: a refused save must not add one. */
+async function countImages(t: TestApp): Promise<number> {
+	const row = await t.db
+		.selectFrom("images")
+		.select((eb) => eb.fn.countAll<number | string>().as("count"))
+		.executeTakeFirstOrThrow();
+	return Number(row.count);
+}
+
 test("an admin publishes a post with a cover: its slug comes from the title, the author is the admin, and visitors read it", async () => {
 	const { t, write } = await adminShop();
 	const post = await write();
@@ -315,4 +324,125 @@ test("customers and visitors cannot write, edit, publish, delete or list posts",
 			).toBe(status);
 	}
 	expect(await publicSlugs(t)).toEqual([]);
+});
+
+test("a publication date that is not a real day is refused and nothing is stored; 29 February of a leap year is a day", async () => {
+	const { t, admin, write } = await adminShop();
+	for (const day of ["2024-02-31", "2023-02-29"]) {
+		const refused = await sendPost(
+			t,
+			admin.cookie,
+			"POST",
+			"/api/admin/blog-posts",
+			{ ...POST, published_on: day },
+			await makePng(),
+		);
+		expect(refused.statusCode, day).toBe(400);
+		expect(refused.json().error.details).toEqual([
+			{ field: "published_on", message: "Publication date is not a real day" },
+		]);
+	}
+	const all = await t.app.inject({
+		url: "/api/admin/blog-posts",
+		headers: authHeaders(admin.cookie),
+	});
+	expect(all.statusCode).toBe(200);
+	expect(all.json().total).toBe(0);
+	expect((await t.app.inject({ url: "/api/blog-posts" })).statusCode).toBe(200);
+
+	const leapDay = await write({ ...POST, published_on: "2024-02-29" });
+	expect(leapDay.published_at).toBe("2024-02-29T00:00:00.000Z");
+	expect(await publicSlugs(t)).toEqual(["keeping-chisels-sharp"]);
+});
+
+test("a version past the largest one a post can have is refused on every database; the largest is only stale", async () => {
+	const { t, admin, write } = await adminShop();
+	const post = await write();
+	for (const version of ["2147483648", "9999999999"]) {
+		const refused = await sendPost(
+			t,
+			admin.cookie,
+			"PUT",
+			`/api/admin/blog-posts/${post.id}`,
+			{ ...POST, title: "Too Far", version },
+			undefined,
+		);
+		expect(refused.statusCode, version).toBe(400);
+		expect(refused.json().error.details).toEqual([
+			{ field: "version", message: "The version you started from is required" },
+		]);
+	}
+	const largest = await sendPost(
+		t,
+		admin.cookie,
+		"PUT",
+		`/api/admin/blog-posts/${post.id}`,
+		{ ...POST, title: "Too Far", version: "2147483647" },
+		undefined,
+	);
+	expect(largest.statusCode).toBe(409);
+	const read = await t.app.inject({
+		url: `/api/admin/blog-posts/${post.id}`,
+		headers: authHeaders(admin.cookie),
+	});
+	expect(read.json()).toMatchObject({
+		title: "Keeping Chisels Sharp",
+		version: 1,
+	});
+});
+
+test("a stale edit, an edit to a taken slug and a write on a taken slug store none of their new covers", async () => {
+	const { t, admin, write } = await adminShop();
+	const first = await write();
+	const second = await write();
+	await sendPost(
+		t,
+		admin.cookie,
+		"PUT",
+		`/api/admin/blog-posts/${first.id}`,
+		{ ...POST, title: "Sharper Chisels", version: "1" },
+		undefined,
+	);
+	const imagesBefore = await countImages(t);
+
+	// Each cover is a picture no post has yet, so storing it would add a row.
+	const stale = await sendPost(
+		t,
+		admin.cookie,
+		"PUT",
+		`/api/admin/blog-posts/${first.id}`,
+		{ ...POST, title: "Old Tab", version: "1" },
+		await makePng(800, 600),
+	);
+	expect(stale.statusCode).toBe(409);
+	const takenOnEdit = await sendPost(
+		t,
+		admin.cookie,
+		"PUT",
+		`/api/admin/blog-posts/${second.id}`,
+		{ ...POST, slug: first.slug, version: "1" },
+		await makePng(820, 600),
+	);
+	expect(takenOnEdit.statusCode).toBe(409);
+	expect(takenOnEdit.json().error.details).toEqual([
+		{ field: "slug", message: "Another post has this slug; choose another" },
+	]);
+	const takenOnWrite = await sendPost(
+		t,
+		admin.cookie,
+		"POST",
+		"/api/admin/blog-posts",
+		{ ...POST, slug: first.slug },
+		await makePng(840, 600),
+	);
+	expect(takenOnWrite.statusCode).toBe(409);
+
+	expect(await countImages(t)).toBe(imagesBefore);
+	const all = await t.app.inject({
+		url: "/api/admin/blog-posts",
+		headers: authHeaders(admin.cookie),
+	});
+	expect(
+		all.json().items.map((post: { cover_img: string }) => post.cover_img),
+	).toEqual([first.cover_img, first.cover_img]);
 });
