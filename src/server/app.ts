@@ -5,12 +5,13 @@ import {
 	serializerCompiler,
 	validatorCompiler,
 } from "fastify-type-provider-zod";
-import type { Config } from "./config.ts";
+import { type Config, DEFAULT_UNPAID_ORDER_HOURS } from "./config.ts";
 import { accountsRoutes } from "./features/accounts/accounts.routes.ts";
 import { assertNotLastAdmin } from "./features/accounts/accounts.service.ts";
 import { blogRoutes } from "./features/blog/blog.routes.ts";
 import { faqsRoutes } from "./features/faqs/faqs.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
+import { scheduleOrderExpiry } from "./features/orders/order-expiry.ts";
 import { ordersRoutes } from "./features/orders/orders.routes.ts";
 import { portfolioRoutes } from "./features/portfolio/portfolio.routes.ts";
 import { reviewsRoutes } from "./features/reviews/reviews.routes.ts";
@@ -152,17 +153,16 @@ export async function buildApp({
 	// Made here, not inside a plugin, so every tools route and writer shares one list cache (decision 006).
 	const tools = { db, images, listCache: createToolListCache(clock) };
 	await app.register(toolsRoutes, { prefix: "/api", tools, guard });
-	await app.register(ordersRoutes, {
-		prefix: "/api",
-		orders: {
-			db,
-			writes: createWriteTransactions(db),
-			payments,
-			mailer,
-			log: app.log,
-		},
-		guard,
-	});
+	const orders = {
+		db,
+		writes: createWriteTransactions(db),
+		payments,
+		mailer,
+		log: app.log,
+		unpaidOrderHours: config.unpaidOrderHours ?? DEFAULT_UNPAID_ORDER_HOURS,
+	};
+	await app.register(ordersRoutes, { prefix: "/api", orders, guard });
+	scheduleOrderExpiry(app, orders);
 	await app.register(reviewsRoutes, { prefix: "/api", db, guard });
 	await app.register(blogRoutes, {
 		prefix: "/api",

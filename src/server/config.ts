@@ -26,6 +26,8 @@ export type LogRequests = (typeof LOG_REQUESTS_CHOICES)[number];
 export const DEFAULT_LOG_REQUESTS: LogRequests = "errors";
 export const DEFAULT_SLOW_REQUEST_MS = 1000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Unpaid orders are cancelled, their pieces back in stock, this many hours after they were placed. */
+export const DEFAULT_UNPAID_ORDER_HOURS = 48;
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
@@ -234,6 +236,7 @@ const EnvSchema = z.object({
 	),
 	STRIPE_PUBLISHABLE_KEY: stripeKeySchema("pk_", "a Stripe publishable key"),
 	STRIPE_API_URL: z.preprocess(emptyAsUndefined, StripeApiUrlSchema.optional()),
+	UNPAID_ORDER_HOURS: createCountSchema(0, 8760, DEFAULT_UNPAID_ORDER_HOURS),
 });
 
 /** Every environment variable the server reads; `.env.example` documents each one. */
@@ -251,13 +254,15 @@ export type Config = {
 	database: DatabaseConfig;
 	seedDemo: boolean;
 	logLevel: (typeof LOG_LEVELS)[number];
-	// The next three are optional so a Config written by hand (tests, benchmarks) gets the defaults.
+	// The next four are optional so a Config written by hand (tests, benchmarks) gets the defaults.
 	/** Which requests get a log line. */
 	logRequests?: LogRequests;
 	/** A request slower than this is logged even under LOG_REQUESTS=errors. */
 	slowRequestMs?: number;
 	/** The longest a client may take to send one whole request. */
 	requestTimeoutMs?: number;
+	/** Hours after which an unpaid order is cancelled and its stock released; 0: never. */
+	unpaidOrderHours?: number;
 	auth: AuthConfig;
 	mail: MailConfig;
 	payments: PaymentsConfig;
@@ -355,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		logRequests: values.LOG_REQUESTS,
 		slowRequestMs: values.LOG_SLOW_REQUEST_MS,
 		requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+		unpaidOrderHours: values.UNPAID_ORDER_HOURS,
 		auth: {
 			secret: values.AUTH_SECRET,
 			adminEmails: values.ADMIN_EMAILS,

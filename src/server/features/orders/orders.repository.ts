@@ -157,6 +157,25 @@ export async function findOrdersPage(
 	return rows.map(toOrder);
 }
 
+/** Unpaid orders placed before `before`, oldest first: the ones whose time to pay is over. */
+export async function findUnpaidOrdersPlacedBefore(
+	db: Db,
+	before: string,
+	limit: number,
+): Promise<Order[]> {
+	const rows = await db
+		.selectFrom("orders")
+		.select(orderColumns)
+		.where("status", "=", "unpaid")
+		.where("created_at", "<", before)
+		.where("deleted_at", "is", null)
+		.orderBy("created_at")
+		.orderBy("id")
+		.limit(limit)
+		.execute();
+	return rows.map(toOrder);
+}
+
 export async function countOrders(
 	db: Db,
 	filter: OrderFilter,

@@ -30,6 +30,7 @@ import {
 	findOrderDeletionsPage,
 	findOrdersPage,
 	findPaymentIntentId,
+	findUnpaidOrdersPlacedBefore,
 	forgetPaymentEvent,
 	insertOrder,
 	insertOrderDeletion,
@@ -45,6 +46,7 @@ import {
 type OrdersLog = {
 	error(object: object, message: string): void;
 	warn(object: object, message: string): void;
+	info(object: object, message: string): void;
 };
 
 export type OrdersDeps = {
@@ -54,6 +56,8 @@ export type OrdersDeps = {
 	payments: PaymentGateway;
 	mailer: Mailer;
 	log: OrdersLog;
+	/** Hours after which an unpaid order is cancelled (UNPAID_ORDER_HOURS); 0: never. */
+	unpaidOrderHours: number;
 };
 
 const ORDER_NOT_FOUND = "Order not found";
@@ -63,6 +67,13 @@ function sendInBackground(deps: OrdersDeps, message: MailMessage): void {
 	deps.mailer.send(message).catch((error: unknown) => {
 		deps.log.error({ err: error, to: message.to }, "order mail failed");
 	});
+}
+
+/** What the confirmation says about paying: where, and by when. */
+function payBy({ unpaidOrderHours }: OrdersDeps): string {
+	return unpaidOrderHours > 0
+		? `It is unpaid: pay it from My Orders in your dashboard within ${unpaidOrderHours} hours, or it is cancelled and its pieces go back into stock.`
+		: "It is unpaid: pay it from My Orders in your dashboard.";
 }
 
 function describeOrder(order: Order): string {
@@ -168,7 +179,7 @@ export async function placeOrder(
 	sendInBackground(deps, {
 		to: order.email,
 		subject: `Tools Gallery: order confirmed, ${order.tool_name}`,
-		text: `Thank you for your order, ${order.user_name}.\n\n${describeOrder(order)}\n\nIt is unpaid: pay it from My Orders in your dashboard.`,
+		text: `Thank you for your order, ${order.user_name}.\n\n${describeOrder(order)}\n\n${payBy(deps)}`,
 	});
 	return { order, isReplay: false };
 }
@@ -248,6 +259,28 @@ async function abandonPaymentInBackground(
 	});
 }
 
+/**
+ * Cancels an unpaid order and puts its stock back, in one transaction; with `userId`, only that
+ * customer's. Returns whether it did (false: it was no longer unpaid).
+ */
+function cancelAndRestock(
+	db: Db,
+	order: Order,
+	userId?: string,
+): Promise<boolean> {
+	return db.transaction().execute(async (trx) => {
+		const isCancelled = await markOrderCancelled(
+			trx,
+			order.id,
+			new Date().toISOString(),
+			userId,
+		);
+		if (isCancelled)
+			await returnToolStock(trx, order.tool_id, order.order_quantity);
+		return isCancelled;
+	});
+}
+
 /** Cancels the customer's unpaid order and puts its stock back, in one transaction. */
 export async function cancelOrder(
 	deps: OrdersDeps,
@@ -256,21 +289,50 @@ export async function cancelOrder(
 ): Promise<Order> {
 	const { db } = deps;
 	const order = await getOwnOrder(db, viewer, id);
-	const isCancelled = await db.transaction().execute(async (trx) => {
-		const cancelled = await markOrderCancelled(
-			trx,
-			id,
-			new Date().toISOString(),
-			viewer.id,
-		);
-		if (cancelled)
-			await returnToolStock(trx, order.tool_id, order.order_quantity);
-		return cancelled;
-	});
+	const isCancelled = await cancelAndRestock(db, order, viewer.id);
 	const now = await getOwnOrder(db, viewer, id);
 	if (!isCancelled) refuseStateChange(now, "cancel");
 	await abandonPaymentInBackground(deps, id);
 	return now;
+}
+
+/** How many expired orders one pass reads at a time. */
+const EXPIRY_BATCH = 100;
+
+/**
+ * Cancels every unpaid order placed more than UNPAID_ORDER_HOURS ago, each in its own transaction
+ * with its stock put back, stops its payment and tells the customer: a customer who never pays
+ * cannot hold pieces out of stock for ever. Safe to run on several instances at once: each order
+ * is cancelled once. Returns how many this call cancelled.
+ */
+export async function cancelExpiredOrders(
+	deps: OrdersDeps,
+	now: Date,
+): Promise<number> {
+	if (deps.unpaidOrderHours <= 0) return 0;
+	const before = new Date(
+		now.getTime() - deps.unpaidOrderHours * 3_600_000,
+	).toISOString();
+	let cancelled = 0;
+	for (;;) {
+		const expired = await findUnpaidOrdersPlacedBefore(
+			deps.db,
+			before,
+			EXPIRY_BATCH,
+		);
+		for (const order of expired) {
+			// Paid, cancelled or deleted meanwhile: left as it is.
+			if (!(await cancelAndRestock(deps.db, order))) continue;
+			cancelled += 1;
+			await abandonPaymentInBackground(deps, order.id);
+			sendInBackground(deps, {
+				to: order.email,
+				subject: `Tools Gallery: order cancelled, ${order.tool_name}`,
+				text: `Your order was not paid within ${deps.unpaidOrderHours} hours, ${order.user_name}, so we have cancelled it and its pieces are back in stock. You are welcome to order again.\n\n${describeOrder(order)}`,
+			});
+		}
+		if (expired.length < EXPIRY_BATCH) return cancelled;
+	}
 }
 
 /**
