@@ -14,6 +14,9 @@ export const FaqListSchema = z.object({ items: z.array(FaqSchema) });
 export const FaqIdSchema = z.uuid("Question id must be a UUID");
 export const FaqParamsSchema = z.object({ faqId: FaqIdSchema });
 
+/** The most questions the shop keeps: adding one more is refused, and the home page reads no more. */
+export const FAQ_MAX_COUNT = 100;
+
 export const FAQ_QUESTION_MAX_LENGTH = 300;
 export const FAQ_ANSWER_MAX_LENGTH = 5000;
 
@@ -29,6 +32,14 @@ export type FaqInput = z.infer<typeof FaqInputSchema>;
 
 /** The new order of the questions: every question's id, once each, first to last. */
 export const FaqOrderSchema = z.object({
-	ids: z.array(FaqIdSchema).check(z.minLength(1, "List every question")),
+	ids: z
+		.array(FaqIdSchema)
+		.check(
+			z.minLength(1, "List every question"),
+			z.maxLength(
+				FAQ_MAX_COUNT,
+				`List at most ${FAQ_MAX_COUNT} questions: there are never more`,
+			),
+		),
 });
 export type FaqOrder = z.infer<typeof FaqOrderSchema>;

@@ -1,14 +1,36 @@
-import type { Faq } from "../../../shared/faqs.schemas.ts";
-import type { Db } from "../../platform/db/database.ts";
+import { sql } from "kysely";
+import { FAQ_MAX_COUNT, type Faq } from "../../../shared/faqs.schemas.ts";
+import { type Db, isPostgres } from "../../platform/db/database.ts";
 import type { FaqsTable } from "../../platform/db/schema.ts";
 
+/** The questions in order; never more than FAQ_MAX_COUNT, whatever the table holds. */
 export async function findAllFaqs(db: Db): Promise<Faq[]> {
 	return db
 		.selectFrom("faqs")
 		.select(["id", "question", "answer"])
 		.orderBy("position")
 		.orderBy("id")
+		.limit(FAQ_MAX_COUNT)
 		.execute();
+}
+
+export async function countFaqs(db: Db): Promise<number> {
+	const row = await db
+		.selectFrom("faqs")
+		.select((eb) => eb.fn.countAll<number | string>().as("count"))
+		.executeTakeFirstOrThrow();
+	return Number(row.count);
+}
+
+/**
+ * Makes concurrent writers of questions wait for this transaction to end, so that two admins
+ * adding a question at once cannot both pass the count check (or take the same position). Only on
+ * PostgreSQL, behind a dialect check: SQLite runs one write transaction at a time anyway. Readers
+ * are not blocked.
+ */
+export async function lockFaqsForAdding(db: Db): Promise<void> {
+	if (isPostgres(db))
+		await sql`lock table faqs in share row exclusive mode`.execute(db);
 }
 
 export async function findFaq(db: Db, id: string): Promise<Faq | undefined> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as z from "zod/mini";
 import {
+	FAQ_MAX_COUNT,
 	FaqInputSchema,
 	FaqListSchema,
 	FaqOrderSchema,
@@ -48,7 +49,7 @@ export async function faqsRoutes(
 			schema: {
 				operationId: "addFaq",
 				tags: ["content"],
-				summary: "Admin: add a question after the last one",
+				summary: `Admin: add a question after the last one; 409 once there are ${FAQ_MAX_COUNT}`,
 				security: signedInAccess,
 				body: FaqInputSchema,
 				response: { 201: FaqSchema, ...clientErrorResponses },

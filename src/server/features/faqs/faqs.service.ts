@@ -1,11 +1,22 @@
 import { randomUUID } from "node:crypto";
-import type { Faq, FaqInput, FaqOrder } from "../../../shared/faqs.schemas.ts";
-import type { Db } from "../../platform/db/database.ts";
-import { NotFoundError, ValidationError } from "../../platform/http/errors.ts";
 import {
+	FAQ_MAX_COUNT,
+	type Faq,
+	type FaqInput,
+	type FaqOrder,
+} from "../../../shared/faqs.schemas.ts";
+import type { Db } from "../../platform/db/database.ts";
+import {
+	ConflictError,
+	NotFoundError,
+	ValidationError,
+} from "../../platform/http/errors.ts";
+import {
+	countFaqs,
 	deleteFaq,
 	findAllFaqs,
 	insertFaqs,
+	lockFaqsForAdding,
 	nextFaqPosition,
 	setFaqPosition,
 	updateFaq,
@@ -17,10 +28,15 @@ export async function listFaqs(db: Db): Promise<{ items: Faq[] }> {
 	return { items: await findAllFaqs(db) };
 }
 
-/** Adds a question after the last one. */
+/** Adds a question after the last one, while there are fewer than FAQ_MAX_COUNT. */
 export async function addFaq(db: Db, input: FaqInput): Promise<Faq> {
 	const id = randomUUID();
 	await db.transaction().execute(async (trx) => {
+		await lockFaqsForAdding(trx);
+		if ((await countFaqs(trx)) >= FAQ_MAX_COUNT)
+			throw new ConflictError(
+				`There can be at most ${FAQ_MAX_COUNT} questions: remove one before adding another`,
+			);
 		await insertFaqs(trx, [
 			{ id, position: await nextFaqPosition(trx), ...input },
 		]);

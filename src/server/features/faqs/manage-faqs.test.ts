@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { expect, test } from "vitest";
-import { FaqListSchema } from "../../../shared/faqs.schemas.ts";
+import { FAQ_MAX_COUNT, FaqListSchema } from "../../../shared/faqs.schemas.ts";
 import {
 	authHeaders,
 	signUp,
@@ -198,4 +199,68 @@ test("customers and visitors cannot add, edit, reorder or remove questions", asy
 		).toBe(status);
 	}
 	expect(await publicQuestions(t)).toEqual(before);
+});
+
+test("an admin adds questions up to 100; the 101st is refused with a 409 naming the limit, until one is removed", async () => {
+	const t = await createTestApp();
+	const admin = await signUpAdmin(t.app, t.db);
+	for (let n = 1; n <= FAQ_MAX_COUNT; n++) {
+		const added = await send(t, admin.cookie, "POST", "/api/faqs", {
+			question: `Question ${n}?`,
+			answer: "Yes.",
+		});
+		expect(added.statusCode, added.body).toBe(201);
+	}
+	const full = await publicQuestions(t);
+	expect(full).toHaveLength(100);
+
+	const refused = await send(t, admin.cookie, "POST", "/api/faqs", {
+		question: "Question 101?",
+		answer: "No.",
+	});
+	expect(refused.statusCode).toBe(409);
+	expect(refused.json().error.message).toBe(
+		"There can be at most 100 questions: remove one before adding another",
+	);
+	expect(await publicQuestions(t)).toEqual(full);
+
+	const list = FaqListSchema.parse(
+		(await t.app.inject({ url: "/api/faqs" })).json(),
+	);
+	const first = list.items[0];
+	if (!first) throw new Error("no questions");
+	await send(t, admin.cookie, "DELETE", `/api/faqs/${first.id}`);
+	const again = await send(t, admin.cookie, "POST", "/api/faqs", {
+		question: "Question 101?",
+		answer: "Now yes.",
+	});
+	expect(again.statusCode).toBe(201);
+	expect((await publicQuestions(t)).at(-1)).toBe("Question 101?");
+});
+
+test("the public list shows at most the first 100 questions, even when the database holds more", async () => {
+	const t = await createTestApp();
+	const questions = Array.from({ length: 105 }, (_, position) => ({
+		id: randomUUID(),
+		position,
+		question: `Question ${position + 1}?`,
+		answer: "Yes.",
+	}));
+	await t.db.insertInto("faqs").values(questions).execute();
+	expect(await publicQuestions(t)).toEqual(
+		questions.slice(0, 100).map((faq) => faq.question),
+	);
+});
+
+test("an order naming more than 100 questions is refused with the limit's message", async () => {
+	const t = await createTestApp();
+	const admin = await signUpAdmin(t.app, t.db);
+	const response = await send(t, admin.cookie, "PUT", "/api/faqs/order", {
+		ids: Array.from({ length: 101 }, () => randomUUID()),
+	});
+	expect(response.statusCode).toBe(400);
+	expect(response.json().error.details).toContainEqual({
+		field: "ids",
+		message: "List at most 100 questions: there are never more",
+	});
 });

@@ -127,6 +127,46 @@ test("hiding a hidden review changes and records nothing; showing it again puts 
 	).toEqual(["show", "hide"]);
 });
 
+test("the author of a hidden review cannot delete it and post it again to put it back on the wall", async () => {
+	const { t, admin, abusive } = await shopWithReviews();
+	const url = `/api/reviews/${abusive.review.id}`;
+	await sendReview(t.app, admin.cookie, "POST", `${url}/hide`);
+	const cookie = abusive.customer.cookie;
+
+	const deleted = await sendReview(t.app, cookie, "DELETE", "/api/me/review");
+	expect(deleted.statusCode).toBe(409);
+	expect(deleted.json().error.message).toBe(
+		"An admin has hidden your review: you can edit it, but not delete it",
+	);
+	const reposted = await sendReview(t.app, cookie, "POST", "/api/reviews", {
+		user_review: "Rude words here.",
+		user_rating: 1,
+	});
+	expect(reposted.statusCode).toBe(409);
+	const edited = await sendReview(t.app, cookie, "PUT", "/api/me/review", {
+		user_review: "Rude words, reworded.",
+		user_rating: 1,
+	});
+	expect(edited.statusCode).toBe(200);
+
+	expect(await wallTexts(t)).toEqual(["Lovely planes."]);
+	const summary = await t.app.inject({ url: "/api/reviews/summary" });
+	expect(summary.json()).toEqual({ average: 5, count: 1 });
+	// The author still sees their review, marked as hidden.
+	const mine = await sendReview(t.app, cookie, "GET", "/api/me/review");
+	expect(mine.json()).toMatchObject({
+		review: { id: abusive.review.id, user_review: "Rude words, reworded." },
+		is_hidden: true,
+	});
+
+	// Once an admin shows it again, it is the author's to delete.
+	await sendReview(t.app, admin.cookie, "POST", `${url}/show`);
+	expect(
+		(await sendReview(t.app, cookie, "DELETE", "/api/me/review")).statusCode,
+	).toBe(204);
+	expect(await wallTexts(t)).toEqual(["Lovely planes."]);
+});
+
 test("an admin deletes a review: it is gone everywhere, and the audit keeps who deleted what", async () => {
 	const { t, admin, abusive } = await shopWithReviews();
 	const deleted = await sendReview(

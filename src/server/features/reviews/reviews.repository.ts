@@ -135,13 +135,15 @@ export async function updateReviewOfUser(
 	return Number(result.numUpdatedRows) > 0;
 }
 
-export async function deleteReviewOfUser(
+/** Deletes the user's review unless an admin hid it; false when none was deleted. */
+export async function deleteVisibleReviewOfUser(
 	db: Db,
 	userId: string,
 ): Promise<boolean> {
 	const result = await db
 		.deleteFrom("reviews")
 		.where("user_id", "=", userId)
+		.where("hidden_at", "is", null)
 		.executeTakeFirst();
 	return Number(result.numDeletedRows) > 0;
 }

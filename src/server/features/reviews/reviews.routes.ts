@@ -135,7 +135,8 @@ export async function reviewsRoutes(
 			schema: {
 				operationId: "deleteMyReview",
 				tags: ["reviews"],
-				summary: "Delete the signed-in customer's review",
+				summary:
+					"Delete the signed-in customer's review; 409 while an admin hides it",
 				security: signedInAccess,
 				response: { 204: z.null(), ...clientErrorResponses },
 			},

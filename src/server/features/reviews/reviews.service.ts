@@ -21,7 +21,7 @@ import {
 	countModerations,
 	countVisibleReviews,
 	deleteReview,
-	deleteReviewOfUser,
+	deleteVisibleReviewOfUser,
 	findModeratedReview,
 	findModeratedReviewsPage,
 	findModerationsPage,
@@ -123,9 +123,20 @@ export async function editMyReview(
 	return readOwnReview(db, viewer);
 }
 
+/**
+ * Deletes the customer's review, unless an admin hid it: deleting it and writing the same words
+ * again would put them straight back on the wall. A hidden review stays, hidden and still the
+ * customer's one review (they can edit it, or see it on Add A Review marked as hidden), until an
+ * admin shows it again or deletes it. The condition sits in the delete itself, so a hide that
+ * lands at the same moment cannot slip past it.
+ */
 export async function deleteMyReview(db: Db, viewer: Viewer): Promise<void> {
-	if (!(await deleteReviewOfUser(db, viewer.id)))
-		throw new NotFoundError(NO_REVIEW);
+	if (await deleteVisibleReviewOfUser(db, viewer.id)) return;
+	if (await findReviewOfUser(db, viewer.id))
+		throw new ConflictError(
+			"An admin has hidden your review: you can edit it, but not delete it",
+		);
+	throw new NotFoundError(NO_REVIEW);
 }
 
 /** Every review, hidden ones too, newest first: Manage Reviews. */

@@ -149,7 +149,7 @@ test("a customer's review is shown for editing; saving sends the change, deletin
 	]);
 });
 
-test("a review an admin hid says so to its author", async () => {
+test("a review an admin hid says so to its author, who can edit it but not delete it", async () => {
 	const shop = aReviewShop({
 		mine: aReview(1, { hidden_at: "2026-11-21T10:00:00.000Z" }),
 	});
@@ -161,4 +161,8 @@ test("a review an admin hid says so to its author", async () => {
 	expect(
 		await screen.findByText(/An admin has hidden your review/),
 	).toBeVisible();
+	expect(screen.getByRole("button", { name: "Save changes" })).toBeVisible();
+	expect(
+		screen.queryByRole("button", { name: "Delete my review" }),
+	).toBeNull();
 });

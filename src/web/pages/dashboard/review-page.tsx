@@ -96,14 +96,15 @@ function ReviewEditor({ mine }: { mine: MyReview }) {
 		<>
 			{review ? (
 				<div className="space-y-3">
-					<p>
-						This is your review as the shop shows it. Change it below, or delete
-						it.
-					</p>
-					{mine.is_hidden && (
+					{mine.is_hidden ? (
 						<p className="alert alert-info alert-soft text-sm">
 							An admin has hidden your review: it is not shown on the public
-							pages.
+							pages. You can still change it below.
+						</p>
+					) : (
+						<p>
+							This is your review as the shop shows it. Change it below, or
+							delete it.
 						</p>
 					)}
 					<ReviewCard review={review} />
@@ -163,7 +164,8 @@ function ReviewEditor({ mine }: { mine: MyReview }) {
 					<SubmitButton isSubmitting={isSubmitting} className="btn btn-primary">
 						{isEdit ? "Save changes" : "Add Review"}
 					</SubmitButton>
-					{isEdit && (
+					{/* A hidden review stays until an admin shows or deletes it (the server refuses). */}
+					{isEdit && !mine.is_hidden && (
 						<button
 							type="button"
 							className="btn btn-outline btn-error"
