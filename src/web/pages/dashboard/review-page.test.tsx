@@ -162,7 +162,5 @@ test("a review an admin hid says so to its author, who can edit it but not delet
 		await screen.findByText(/An admin has hidden your review/),
 	).toBeVisible();
 	expect(screen.getByRole("button", { name: "Save changes" })).toBeVisible();
-	expect(
-		screen.queryByRole("button", { name: "Delete my review" }),
-	).toBeNull();
+	expect(screen.queryByRole("button", { name: "Delete my review" })).toBeNull();
 });
