@@ -134,4 +134,5 @@ test("two instances starting on one empty database seed it once", async () => {
 	} finally {
 		await other.destroy();
 	}
-});
+	// Both instances draw the whole demo catalog: twice the work of one seed.
+}, 60_000);

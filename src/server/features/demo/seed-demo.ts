@@ -6,6 +6,7 @@ import { insertFaqs } from "../faqs/faqs.repository.ts";
 import { insertReviews } from "../reviews/reviews.repository.ts";
 import { insertTools, type NewTool } from "../tools/tools.repository.ts";
 import {
+	type DemoTool,
 	demoBlogPosts,
 	demoFaqs,
 	demoReviews,
@@ -31,25 +32,44 @@ export function seedId(key: string): string {
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** How many drawings are rendered at once: each holds a 1600 × 1200 raster while it is encoded. */
+const RENDERS_AT_ONCE = 2;
+
 /** The drawing of each demo tool at card size (800 × 600) and purchase-page size (twice that). */
 export async function renderToolImages(
 	images: ImageStore,
 ): Promise<Map<string, { img: string; img_large: string }>> {
 	// Loaded only when there is something to draw: libvips is large and most starts seed nothing.
 	const { default: sharp } = await import("sharp");
-	const urls = new Map<string, { img: string; img_large: string }>();
-	for (const tool of demoTools) {
-		const svg = Buffer.from(drawToolSvg(tool.art));
-		const card = await sharp(svg).webp({ quality: 82 }).toBuffer();
-		// 144 dpi draws the 800 × 600 vector art at 1600 × 1200.
-		const large = await sharp(svg, { density: 144 })
+	const render = async (art: DemoTool["art"]) => {
+		// Drawn once, at 144 dpi (the 800 × 600 vector art at 1600 × 1200); the card is that
+		// raster made smaller, which costs far less than drawing the art a second time.
+		const { data, info } = await sharp(Buffer.from(drawToolSvg(art)), {
+			density: 144,
+		})
+			.raw()
+			.toBuffer({ resolveWithObject: true });
+		const raster = {
+			raw: { width: info.width, height: info.height, channels: info.channels },
+		};
+		const large = await sharp(data, raster).webp({ quality: 82 }).toBuffer();
+		const card = await sharp(data, raster)
+			.resize(800, 600)
 			.webp({ quality: 82 })
 			.toBuffer();
-		urls.set(tool.art, {
-			img: await images.putWebp(`tool-${tool.art}`, card),
-			img_large: await images.putWebp(`tool-${tool.art}-large`, large),
-		});
-	}
+		return {
+			img: await images.putWebp(`tool-${art}`, card),
+			img_large: await images.putWebp(`tool-${art}-large`, large),
+		};
+	};
+	const urls = new Map<string, { img: string; img_large: string }>();
+	const queue = demoTools.map((tool) => tool.art);
+	await Promise.all(
+		Array.from({ length: RENDERS_AT_ONCE }, async () => {
+			for (let art = queue.shift(); art; art = queue.shift())
+				urls.set(art, await render(art));
+		}),
+	);
 	return urls;
 }
 
