@@ -138,9 +138,16 @@ export function serveCatalog(
 				const stockChange =
 					Number(fields.available_quantity) -
 					Number(fields.available_quantity_seen);
+				const stock = tool.available_quantity + stockChange;
+				if (stock < 0) {
+					const message = `Only ${tool.available_quantity} pieces are in stock now: orders took some after the form was opened. Reload and try again.`;
+					return errorResponse(409, "CONFLICT", message, [
+						{ field: "available_quantity", message },
+					]);
+				}
 				const saved = {
 					...withFields(tool, fields),
-					available_quantity: tool.available_quantity + stockChange,
+					available_quantity: stock,
 					version: tool.version + 1,
 				};
 				catalog[index] = saved;

@@ -234,6 +234,40 @@ test("an edit that takes away more pieces than orders left is a 409 naming the s
 	expect(await readTool(t, added.id)).toEqual(before);
 });
 
+test("an edit that would take the stock above 1,000,000, after cancels put pieces back, is a 409 naming the stock, and changes nothing", async () => {
+	const t = await createTestApp();
+	const admin = await signUpAdmin(t.app, t.db);
+	const added = await addToolAsAdmin(t.app, admin.cookie);
+	const customer = await signUp(t.app);
+	const ordered = await postOrder(t.app, customer.cookie, {
+		tool_id: added.id,
+		order_quantity: 30,
+	});
+	// The form is opened with 10 in stock; then the order is cancelled: 40 again.
+	const cancelled = await t.app.inject({
+		method: "POST",
+		url: `/api/orders/${ordered.json().id}/cancel`,
+		headers: authHeaders(customer.cookie),
+	});
+	expect(cancelled.statusCode).toBe(200);
+	const before = await readTool(t, added.id);
+	const response = await editTool(t, admin.cookie, added.id, {
+		...VALID_TOOL_FIELDS,
+		available_quantity: "1000000",
+		version: "1",
+		available_quantity_seen: "10",
+	});
+	expect(response.statusCode).toBe(409);
+	expect(ApiErrorBodySchema.parse(response.json()).error.details).toEqual([
+		{
+			field: "available_quantity",
+			message:
+				"40 pieces are in stock now: orders were cancelled after the form was opened, and this change would take the stock above 1,000,000. Reload and try again.",
+		},
+	]);
+	expect(await readTool(t, added.id)).toEqual(before);
+});
+
 test("an edit must say which stock its form showed, and name a version that can exist", async () => {
 	const t = await createTestApp();
 	const admin = await signUpAdmin(t.app, t.db);

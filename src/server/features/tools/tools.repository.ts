@@ -1,5 +1,5 @@
 import { type Selectable, type SqlBool, sql } from "kysely";
-import type { Tool } from "../../../shared/tools.schemas.ts";
+import { TOOL_QUANTITY_MAX, type Tool } from "../../../shared/tools.schemas.ts";
 import { type Db, isPostgres } from "../../platform/db/database.ts";
 import type { ToolsTable } from "../../platform/db/schema.ts";
 
@@ -198,8 +198,8 @@ export async function insertTools(db: Db, tools: NewTool[]): Promise<void> {
 /**
  * Applies an edit only if the tool is still at `version` and not deleted, and moves it to the
  * next version; the stock moves by `stockChange` (orders change it without a new version). Returns
- * whether it did: false means someone else changed or deleted it first, or the stock has fewer
- * pieces than the edit takes away.
+ * whether it did: false means someone else changed or deleted it first, or the stock would go
+ * below 0 or above TOOL_QUANTITY_MAX.
  */
 export async function updateToolAtVersion(
 	db: Db,
@@ -220,8 +220,10 @@ export async function updateToolAtVersion(
 		.where("id", "=", id)
 		.where("version", "=", version)
 		.where("deleted_at", "is", null)
-		// Never below zero: orders may have taken more than the edit removes.
+		// Never below zero (orders may have taken more than the edit removes), never above the
+		// largest stock a form can hold (cancels may have put pieces back meanwhile).
 		.where("available_quantity", ">=", -stockChange)
+		.where("available_quantity", "<=", TOOL_QUANTITY_MAX - stockChange)
 		.executeTakeFirst();
 	return result.numUpdatedRows === 1n;
 }

@@ -5,6 +5,7 @@ import {
 	dollarsToCents,
 	searchTerms,
 	TOOL_IMAGE_FIELD,
+	TOOL_QUANTITY_MAX,
 	type Tool,
 	ToolEditFormSchema,
 	ToolFormSchema,
@@ -271,7 +272,10 @@ export async function editTool(
 	if (!isUpdated) {
 		const now = await getTool(db, id);
 		if (now.version !== version) throw new StaleEditError();
-		const message = `Only ${now.available_quantity} pieces are in stock now: orders took some after the form was opened. Reload and try again.`;
+		const message =
+			now.available_quantity + stockChange < 0
+				? `Only ${now.available_quantity} pieces are in stock now: orders took some after the form was opened. Reload and try again.`
+				: `${now.available_quantity} pieces are in stock now: orders were cancelled after the form was opened, and this change would take the stock above ${TOOL_QUANTITY_MAX.toLocaleString("en-US")}. Reload and try again.`;
 		throw new ConflictError(message, [
 			{ field: "available_quantity", message },
 		]);

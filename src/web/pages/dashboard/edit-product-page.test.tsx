@@ -98,6 +98,26 @@ test("a save refused because someone else saved first shows the reload alert, an
 	).toEqual(["3", "4"]);
 });
 
+test("a save that would take away pieces orders took meanwhile shows the stock now, and Reload refills the form with it", async () => {
+	const catalog = [{ ...saw }];
+	serveCatalog(catalog);
+	const user = await openEditForm();
+	const stock = await screen.findByLabelText("Available Quantity");
+	// Orders take 35 of the 40 pieces the form shows.
+	catalog[0] = { ...saw, available_quantity: 5 };
+
+	await user.clear(stock);
+	await user.type(stock, "30");
+	await user.click(screen.getByRole("button", { name: "Save changes" }));
+	const alert = await screen.findByRole("alert");
+	expect(alert).toHaveTextContent(
+		"Only 5 pieces are in stock now: orders took some after the form was opened. Reload and try again.",
+	);
+	await user.click(within(alert).getByRole("button", { name: "Reload" }));
+	expect(await screen.findByLabelText("Available Quantity")).toHaveValue(5);
+	expect(screen.queryByRole("alert")).toBeNull();
+});
+
 test("a tool that no longer exists says so and leads back to Manage Products", async () => {
 	serveCatalog([]);
 	const user = await openEditForm();

@@ -41,7 +41,8 @@ export function EditProductPage() {
 	const tool = useToolToEdit(toolId);
 	const editTool = useEditTool();
 	const navigate = useNavigate();
-	const [isStale, setIsStale] = useState(false);
+	/** Why the save was refused and the form needs a reload; null while it does not. */
+	const [stale, setStale] = useState<string | null>(null);
 	const [isDeleted, setIsDeleted] = useState(false);
 
 	if (isDeleted || isCode(tool.error, "NOT_FOUND", "VALIDATION_FAILED"))
@@ -63,7 +64,14 @@ export function EditProductPage() {
 				image,
 			});
 		} catch (error) {
-			if (isCode(error, "CONFLICT")) setIsStale(true);
+			if (isCode(error, "CONFLICT"))
+				setStale(
+					// The stock moved (orders, cancels) so that this change no longer fits: the server
+					// says how many pieces there are now. Otherwise someone else saved first.
+					error instanceof ApiError && error.details.length > 0
+						? error.message
+						: "Someone else changed this tool after you opened it. Reload to see their changes; what you typed here will be replaced.",
+				);
 			else if (isCode(error, "NOT_FOUND")) setIsDeleted(true);
 			else notify.error(`Failed to update the tool${failureReason(error)}`);
 			throw error;
@@ -74,7 +82,7 @@ export function EditProductPage() {
 
 	async function reload() {
 		await tool.refetch();
-		setIsStale(false);
+		setStale(null);
 	}
 
 	return (
@@ -85,12 +93,9 @@ export function EditProductPage() {
 			<Link to={MANAGE_PRODUCTS} className="link link-primary text-sm">
 				← Manage Products
 			</Link>
-			{isStale && (
+			{stale && (
 				<div role="alert" className="alert alert-warning">
-					<span>
-						Someone else changed this tool after you opened it. Reload to see
-						their changes; what you typed here will be replaced.
-					</span>
+					<span>{stale}</span>
 					<button
 						type="button"
 						className="btn btn-sm"
