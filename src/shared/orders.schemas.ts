@@ -72,6 +72,8 @@ export const OrderSchema = z.object({
 	 * automatically: the provider's refund id.
 	 */
 	refund_id: z.nullable(z.string()),
+	/** When an unpaid order is cancelled if it is still unpaid; null: it never is. */
+	pay_by: z.nullable(z.iso.datetime()),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -127,6 +129,8 @@ export const OrderDeletionSchema = z.object({
 	order: OrderSchema,
 	/** Pieces put back into stock (an unpaid order's quantity; 0 for a paid or cancelled one). */
 	restocked: z.int().check(z.nonnegative()),
+	/** The refund of a payment that completed after the order was deleted, if any. */
+	refund_id: z.nullable(z.string()),
 });
 export type OrderDeletion = z.infer<typeof OrderDeletionSchema>;
 

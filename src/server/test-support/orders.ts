@@ -1,9 +1,19 @@
 import type { FastifyInstance } from "fastify";
-import { vi } from "vitest";
+import { onTestFinished, vi } from "vitest";
 import { outboxDir } from "../app.ts";
 import type { Config } from "../config.ts";
+import type { OrdersDeps } from "../features/orders/orders.service.ts";
 import type { Db } from "../platform/db/database.ts";
-import { type OutboxEntry, readOutbox } from "../platform/mail/mailer.ts";
+import { createWriteTransactions } from "../platform/db/group-commit.ts";
+import {
+	createMailer,
+	type OutboxEntry,
+	readOutbox,
+} from "../platform/mail/mailer.ts";
+import {
+	createTestPaymentGateway,
+	type PaymentGateway,
+} from "../platform/payments/payment-gateway.ts";
 import { authHeaders } from "./accounts.ts";
 
 /** POST /api/orders as the signed-in customer whose cookie is given. */
@@ -60,4 +70,24 @@ export function waitForOrderMail(
 		if (!message) throw new Error(`no "${subject}" mail to ${to} yet`);
 		return message;
 	});
+}
+
+/**
+ * What an instance of the shop gives the orders feature, on the test app's database: to run its
+ * background work (expiry) as another instance would. The test provider unless `payments` is given.
+ */
+export function ordersFeatureOf(
+	t: { db: Db; config: Config; app: FastifyInstance },
+	options: { payments?: PaymentGateway; unpaidOrderHours?: number } = {},
+): OrdersDeps {
+	const mailer = createMailer(t.config.mail, outboxDir(t.config), t.app.log);
+	onTestFinished(() => mailer.close());
+	return {
+		db: t.db,
+		writes: createWriteTransactions(t.db),
+		payments: options.payments ?? createTestPaymentGateway(),
+		mailer,
+		log: t.app.log,
+		unpaidOrderHours: options.unpaidOrderHours ?? 48,
+	};
 }

@@ -49,6 +49,10 @@ export type StripeStandIn = {
 	intents: Map<string, StandInPaymentIntent>;
 	/** Completes an intent, as a customer confirming it in the browser does. */
 	succeed: (intentId: string) => void;
+	/** Puts an intent under way, as a confirmed bank debit is for days. */
+	process: (intentId: string) => void;
+	/** Refunds a succeeded intent outside the shop, as an admin can in Stripe's dashboard. */
+	refundByHand: (intentId: string) => string;
 	/** Every refund call, in order (a replay with a known idempotency key included). */
 	refundCalls: StandInRefundCall[];
 	/** The ids of the intents it was asked to cancel, in order, whether it could or not. */
@@ -121,7 +125,8 @@ function makeIntent(params: Record<string, string>): StandInPaymentIntent {
  * gateway: POST /v1/payment_intents (form-encoded, as the stripe client sends it) makes a `pi_…`
  * with a client secret, and a repeated Idempotency-Key answers with the first intent, as Stripe
  * does; GET /v1/payment_intents/:id reads one; POST /v1/payment_intents/:id/cancel cancels one that
- * has not succeeded; POST /v1/refunds refunds a succeeded one (once per Idempotency-Key). It checks the bearer key, counts the calls and
+ * has not succeeded; POST /v1/refunds refunds a succeeded one (once per Idempotency-Key; a second
+ * refund of one intent is `charge_already_refunded`); GET /v1/refunds?payment_intent= lists them. It checks the bearer key, counts the calls and
  * records the idempotency keys. Closed when the running test finishes.
  */
 export async function startStripeStandIn(
@@ -134,6 +139,24 @@ export async function startStripeStandIn(
 	const createCalls: StandInCreateCall[] = [];
 	const refundCalls: StandInRefundCall[] = [];
 	const refundsByIdempotencyKey = new Map<string, { id: string }>();
+	const refundsByIntent = new Map<string, { id: string }>();
+	/** A refund of the whole of a succeeded intent, which it then holds. */
+	const makeRefund = (
+		intent: StandInPaymentIntent,
+		metadata: Record<string, string>,
+	) => {
+		const refund = {
+			id: `re_${randomBytes(12).toString("hex")}`,
+			object: "refund",
+			amount: intent.amount_received,
+			currency: intent.currency,
+			payment_intent: intent.id,
+			status: "succeeded",
+			metadata,
+		};
+		refundsByIntent.set(intent.id, refund);
+		return refund;
+	};
 	const cancelCalls: string[] = [];
 	let refundFailures = 0;
 	let retrieves = 0;
@@ -200,6 +223,16 @@ export async function startStripeStandIn(
 					sendJson(response, earlier);
 					return;
 				}
+				if (refundsByIntent.has(call.paymentIntentId)) {
+					stripeError(
+						response,
+						400,
+						"invalid_request_error",
+						`Charge for ${call.paymentIntentId} has already been refunded.`,
+						"charge_already_refunded",
+					);
+					return;
+				}
 				const intent = intents.get(call.paymentIntentId);
 				if (intent?.status !== "succeeded") {
 					stripeError(
@@ -211,18 +244,24 @@ export async function startStripeStandIn(
 					);
 					return;
 				}
-				const refund = {
-					id: `re_${randomBytes(12).toString("hex")}`,
-					object: "refund",
-					amount: intent.amount_received,
-					currency: intent.currency,
-					payment_intent: intent.id,
-					status: "succeeded",
-					metadata: metadataOf(params),
-				};
+				const refund = makeRefund(intent, metadataOf(params));
 				if (key) refundsByIdempotencyKey.set(key, refund);
 				call.refundId = refund.id;
 				sendJson(response, refund);
+				return;
+			}
+			if (request.method === "GET" && pathname === "/v1/refunds") {
+				const intentId =
+					new URL(request.url ?? "/", "http://stand-in").searchParams.get(
+						"payment_intent",
+					) ?? "";
+				const refund = refundsByIntent.get(intentId);
+				sendJson(response, {
+					object: "list",
+					url: "/v1/refunds",
+					has_more: false,
+					data: refund ? [refund] : [],
+				});
 				return;
 			}
 			const cancelled = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(
@@ -298,6 +337,17 @@ export async function startStripeStandIn(
 			if (!intent) throw new Error(`the stand-in made no ${intentId}`);
 			intent.status = "succeeded";
 			intent.amount_received = intent.amount;
+		},
+		process: (intentId) => {
+			const intent = intents.get(intentId);
+			if (!intent) throw new Error(`the stand-in made no ${intentId}`);
+			intent.status = "processing";
+		},
+		refundByHand: (intentId) => {
+			const intent = intents.get(intentId);
+			if (intent?.status !== "succeeded")
+				throw new Error(`${intentId} has not succeeded`);
+			return makeRefund(intent, {}).id;
 		},
 		refundCalls,
 		cancelCalls,

@@ -42,6 +42,7 @@ export function anOrder(n: number, changes: Partial<Order> = {}): Order {
 		paid_at: null,
 		cancelled_at: null,
 		refund_id: null,
+		pay_by: null,
 		...changes,
 	};
 }
@@ -156,6 +157,7 @@ function answerOrder(
 			deleted_by_email: shop.me.email,
 			order,
 			restocked: order.status === "unpaid" ? order.order_quantity : 0,
+			refund_id: null,
 		});
 		return new Response(null, { status: 204 });
 	}

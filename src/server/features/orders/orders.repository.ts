@@ -25,6 +25,7 @@ const orderColumns = [
 	"orders.paid_at",
 	"orders.cancelled_at",
 	"orders.refund_id",
+	"orders.pay_by",
 ] as const;
 
 /** The same columns, unqualified, as `RETURNING` takes them. */
@@ -51,6 +52,7 @@ type OrderRow = Pick<
 	| "paid_at"
 	| "cancelled_at"
 	| "refund_id"
+	| "pay_by"
 >;
 
 function toOrder(row: OrderRow): Order {
@@ -157,23 +159,41 @@ export async function findOrdersPage(
 	return rows.map(toOrder);
 }
 
-/** Unpaid orders placed before `before`, oldest first: the ones whose time to pay is over. */
-export async function findUnpaidOrdersPlacedBefore(
+/** Where a pass over overdue orders has got to: the last order it looked at. */
+export type OverdueCursor = { payBy: string; id: string };
+
+/**
+ * Unpaid orders whose time to pay was over at `now`, in the order it ran out, after `cursor`;
+ * each with the payment intent made for it, if any.
+ */
+export async function findOverdueOrders(
 	db: Db,
-	before: string,
+	now: string,
+	cursor: OverdueCursor | undefined,
 	limit: number,
-): Promise<Order[]> {
-	const rows = await db
+): Promise<{ order: Order; paymentIntentId: string | null }[]> {
+	let query = db
 		.selectFrom("orders")
-		.select(orderColumns)
+		.select([...orderColumns, "orders.payment_intent_id"])
 		.where("status", "=", "unpaid")
-		.where("created_at", "<", before)
-		.where("deleted_at", "is", null)
-		.orderBy("created_at")
+		.where("pay_by", "<", now)
+		.where("deleted_at", "is", null);
+	if (cursor)
+		query = query.where((eb) =>
+			eb.or([
+				eb("pay_by", ">", cursor.payBy),
+				eb.and([eb("pay_by", "=", cursor.payBy), eb("id", ">", cursor.id)]),
+			]),
+		);
+	const rows = await query
+		.orderBy("pay_by")
 		.orderBy("id")
 		.limit(limit)
 		.execute();
-	return rows.map(toOrder);
+	return rows.map(({ payment_intent_id, ...row }) => ({
+		order: toOrder(row),
+		paymentIntentId: payment_intent_id,
+	}));
 }
 
 export async function countOrders(
@@ -264,16 +284,20 @@ export async function markOrderDeleted(
 	return result.numUpdatedRows === 1n;
 }
 
+/** Keeps the payment intent made for an order, if it is still unpaid; false when it is not. */
 export async function setPaymentIntent(
 	db: Db,
 	id: string,
 	paymentIntentId: string,
-): Promise<void> {
-	await db
+): Promise<boolean> {
+	const result = await db
 		.updateTable("orders")
 		.set({ payment_intent_id: paymentIntentId })
 		.where("id", "=", id)
-		.execute();
+		.where("status", "=", "unpaid")
+		.where("deleted_at", "is", null)
+		.executeTakeFirst();
+	return result.numUpdatedRows === 1n;
 }
 
 export async function findPaymentIntentId(
@@ -324,7 +348,7 @@ export async function markOrderRefunded(
 	return result.numUpdatedRows === 1n;
 }
 
-/** Remembers a payment-provider event; false when it was already there (a repeated delivery). */
+/** Remembers an applied payment-provider event; false when it was already there. */
 export async function recordPaymentEvent(
 	db: Db,
 	event: { event_id: string; type: string; order_id: string | null },
@@ -338,15 +362,17 @@ export async function recordPaymentEvent(
 	return inserted !== undefined;
 }
 
-/** Forgets an event whose handling failed, so that the provider's next delivery is applied. */
-export async function forgetPaymentEvent(
+/** Whether a payment-provider event was applied before (a repeated delivery). */
+export async function isPaymentEventKnown(
 	db: Db,
 	eventId: string,
-): Promise<void> {
-	await db
-		.deleteFrom("payment_events")
+): Promise<boolean> {
+	const row = await db
+		.selectFrom("payment_events")
+		.select("event_id")
 		.where("event_id", "=", eventId)
-		.execute();
+		.executeTakeFirst();
+	return row !== undefined;
 }
 
 export async function insertOrderDeletion(
@@ -381,16 +407,19 @@ export async function findOrderDeletionsPage(
 ): Promise<OrderDeletion[]> {
 	const rows = await db
 		.selectFrom("order_deletions")
+		// A payment that completed after the deletion is refunded on the (deleted) order's row.
+		.leftJoin("orders", "orders.id", "order_deletions.order_id")
 		.select([
-			"id",
-			"order_id",
-			"deleted_at",
-			"deleted_by_email",
-			"restocked",
-			"order_snapshot",
+			"order_deletions.id",
+			"order_deletions.order_id",
+			"order_deletions.deleted_at",
+			"order_deletions.deleted_by_email",
+			"order_deletions.restocked",
+			"order_deletions.order_snapshot",
+			"orders.refund_id",
 		])
-		.orderBy("deleted_at", "desc")
-		.orderBy("id", "desc")
+		.orderBy("order_deletions.deleted_at", "desc")
+		.orderBy("order_deletions.id", "desc")
 		.limit(limit)
 		.offset(offset)
 		.execute();

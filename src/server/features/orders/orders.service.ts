@@ -18,6 +18,7 @@ import type { Mailer, MailMessage } from "../../platform/mail/mailer.ts";
 import {
 	type PaymentEvent,
 	type PaymentGateway,
+	type PaymentState,
 	SHOP_CURRENCY,
 } from "../../platform/payments/payment-gateway.ts";
 import { returnToolStock, takeToolStock } from "../tools/tools.service.ts";
@@ -29,16 +30,17 @@ import {
 	findOrderByPaymentIntent,
 	findOrderDeletionsPage,
 	findOrdersPage,
+	findOverdueOrders,
 	findPaymentIntentId,
-	findUnpaidOrdersPlacedBefore,
-	forgetPaymentEvent,
 	insertOrder,
 	insertOrderDeletion,
+	isPaymentEventKnown,
 	markOrderCancelled,
 	markOrderDeleted,
 	markOrderPaid,
 	markOrderRefunded,
 	markUnpaidOrderDeleted,
+	type OverdueCursor,
 	recordPaymentEvent,
 	setPaymentIntent,
 } from "./orders.repository.ts";
@@ -69,8 +71,18 @@ function sendInBackground(deps: OrdersDeps, message: MailMessage): void {
 	});
 }
 
+/** When an order placed at `placedAt` is cancelled if still unpaid; null: never. */
+function payBy(
+	{ unpaidOrderHours }: OrdersDeps,
+	placedAt: Date,
+): string | null {
+	return unpaidOrderHours > 0
+		? new Date(placedAt.getTime() + unpaidOrderHours * 3_600_000).toISOString()
+		: null;
+}
+
 /** What the confirmation says about paying: where, and by when. */
-function payBy({ unpaidOrderHours }: OrdersDeps): string {
+function howToPay({ unpaidOrderHours }: OrdersDeps): string {
 	return unpaidOrderHours > 0
 		? `It is unpaid: pay it from My Orders in your dashboard within ${unpaidOrderHours} hours, or it is cancelled and its pieces go back into stock.`
 		: "It is unpaid: pay it from My Orders in your dashboard.";
@@ -138,6 +150,7 @@ export async function placeOrder(
 		if (earlier) return replay(earlier, input);
 	}
 	let order: Order;
+	const placedAt = new Date();
 	try {
 		order = await deps.writes.run(async (trx) => {
 			const tool = await takeToolStock(
@@ -161,7 +174,8 @@ export async function placeOrder(
 				order_quantity: input.order_quantity,
 				total_cents: totalCents,
 				idempotency_key: idempotencyKey ?? null,
-				created_at: new Date().toISOString(),
+				created_at: placedAt.toISOString(),
+				pay_by: payBy(deps, placedAt),
 			});
 		});
 	} catch (error) {
@@ -179,7 +193,7 @@ export async function placeOrder(
 	sendInBackground(deps, {
 		to: order.email,
 		subject: `Tools Gallery: order confirmed, ${order.tool_name}`,
-		text: `Thank you for your order, ${order.user_name}.\n\n${describeOrder(order)}\n\n${payBy(deps)}`,
+		text: `Thank you for your order, ${order.user_name}.\n\n${describeOrder(order)}\n\n${howToPay(deps)}`,
 	});
 	return { order, isReplay: false };
 }
@@ -250,7 +264,14 @@ async function abandonPaymentInBackground(
 	orderId: string,
 ): Promise<void> {
 	const paymentIntentId = await findPaymentIntentId(deps.db, orderId);
-	if (!paymentIntentId) return;
+	if (paymentIntentId) abandonPayment(deps, orderId, paymentIntentId);
+}
+
+function abandonPayment(
+	deps: OrdersDeps,
+	orderId: string,
+	paymentIntentId: string,
+): void {
 	deps.payments.abandon(paymentIntentId).catch((error: unknown) => {
 		deps.log.error(
 			{ err: error, orderId, paymentIntentId },
@@ -296,43 +317,80 @@ export async function cancelOrder(
 	return now;
 }
 
-/** How many expired orders one pass reads at a time. */
+/** How many overdue orders one pass reads at a time. */
 const EXPIRY_BATCH = 100;
 
 /**
- * Cancels every unpaid order placed more than UNPAID_ORDER_HOURS ago, each in its own transaction
- * with its stock put back, stops its payment and tells the customer: a customer who never pays
- * cannot hold pieces out of stock for ever. Safe to run on several instances at once: each order
- * is cancelled once. Returns how many this call cancelled.
+ * Cancels every unpaid order whose time to pay (`pay_by`, fixed when it was placed) was over at
+ * `now`, each in its own transaction with its stock put back, stops its payment and tells the
+ * customer: a customer who never pays cannot hold pieces out of stock for ever. An order whose
+ * payment has completed meanwhile (its webhook late or lost) is paid instead, and one whose
+ * payment is under way (a bank debit) waits for the next pass. Safe on several instances at once:
+ * each order changes once. Stops between orders once `isStopping` says so. Returns how many it
+ * cancelled.
  */
-export async function cancelExpiredOrders(
+export async function cancelOverdueOrders(
 	deps: OrdersDeps,
 	now: Date,
+	isStopping: () => boolean = () => false,
 ): Promise<number> {
-	if (deps.unpaidOrderHours <= 0) return 0;
-	const before = new Date(
-		now.getTime() - deps.unpaidOrderHours * 3_600_000,
-	).toISOString();
 	let cancelled = 0;
+	let cursor: OverdueCursor | undefined;
 	for (;;) {
-		const expired = await findUnpaidOrdersPlacedBefore(
+		const overdue = await findOverdueOrders(
 			deps.db,
-			before,
+			now.toISOString(),
+			cursor,
 			EXPIRY_BATCH,
 		);
-		for (const order of expired) {
+		for (const { order, paymentIntentId } of overdue) {
+			if (isStopping()) return cancelled;
+			cursor = { payBy: order.pay_by ?? "", id: order.id };
+			if (
+				paymentIntentId &&
+				(await isPaymentUnderWay(deps, order, paymentIntentId))
+			)
+				continue;
 			// Paid, cancelled or deleted meanwhile: left as it is.
 			if (!(await cancelAndRestock(deps.db, order))) continue;
 			cancelled += 1;
-			await abandonPaymentInBackground(deps, order.id);
+			if (paymentIntentId) abandonPayment(deps, order.id, paymentIntentId);
 			sendInBackground(deps, {
 				to: order.email,
 				subject: `Tools Gallery: order cancelled, ${order.tool_name}`,
-				text: `Your order was not paid within ${deps.unpaidOrderHours} hours, ${order.user_name}, so we have cancelled it and its pieces are back in stock. You are welcome to order again.\n\n${describeOrder(order)}`,
+				text: `Your order was not paid in time, ${order.user_name}, so we have cancelled it and its pieces are back in stock. You are welcome to order again.\n\n${describeOrder(order)}`,
 			});
 		}
-		if (expired.length < EXPIRY_BATCH) return cancelled;
+		if (overdue.length < EXPIRY_BATCH) return cancelled;
 	}
+}
+
+/**
+ * Whether an overdue order's payment keeps it from being cancelled: it completed (and is recorded
+ * now), or it is still under way, or the provider cannot say (asked again next pass).
+ */
+async function isPaymentUnderWay(
+	deps: OrdersDeps,
+	order: Order,
+	paymentIntentId: string,
+): Promise<boolean> {
+	let payment: PaymentState;
+	try {
+		payment = await deps.payments.check(paymentIntentId);
+	} catch (error) {
+		deps.log.error(
+			{ err: error, orderId: order.id, paymentIntentId },
+			"could not check the payment of an overdue order; it is left unpaid until the next pass",
+		);
+		return true;
+	}
+	if (payment.state === "processing") return true;
+	if (payment.state === "succeeded") {
+		if (isWholePayment(deps, order, payment.received))
+			await recordPayment(deps, order, paymentIntentId, "stripe");
+		return true;
+	}
+	return false;
 }
 
 /**
@@ -350,12 +408,19 @@ export async function payOrder(
 	if (order.status === "paid" && payments.options.provider === "test")
 		return { provider: "test", order };
 	if (order.status !== "unpaid") refuseStateChange(order, "pay");
+	// An order placed under another provider (test mode) may total more or less than this one takes.
+	refuseUnpayableTotal(payments, order.total_cents);
 	const started = await payments.start(
 		order,
 		await findPaymentIntentId(db, id),
 	);
 	if (started.kind === "pending") {
-		await setPaymentIntent(db, id, started.paymentIntentId);
+		if (!(await setPaymentIntent(db, id, started.paymentIntentId))) {
+			// Cancelled (by the customer, an admin or expiry) while the payment was being made:
+			// stop it, so the card form cannot take money for it.
+			abandonPayment(deps, id, started.paymentIntentId);
+			refuseStateChange(await getOwnOrder(db, viewer, id), "pay");
+		}
 		// Stripe took the money but its webhook has not paid the order (delayed, lost, or sent
 		// to a wrong address): record the payment now, by the webhook's rules.
 		if (
@@ -410,20 +475,18 @@ export async function applyPaymentEvent(
 	const order = event.succeeded
 		? await findOrderByPaymentIntent(db, event.succeeded.paymentIntentId)
 		: undefined;
-	const isNew = await recordPaymentEvent(db, {
+	if (await isPaymentEventKnown(db, event.eventId))
+		return { applied: false, reason: "already received" };
+	const result = await applyNewPaymentEvent(deps, event, order);
+	// Remembered only once applied: an event whose application failed (the webhook answers 500)
+	// is applied when the provider delivers it again. Applying one twice, even at once, changes
+	// nothing more: each step is a conditional update or an idempotent call to the provider.
+	await recordPaymentEvent(db, {
 		event_id: event.eventId,
 		type: event.type,
 		order_id: order?.id ?? null,
 	});
-	if (!isNew) return { applied: false, reason: "already received" };
-	try {
-		return await applyNewPaymentEvent(deps, event, order);
-	} catch (error) {
-		// Not applied: forget the event, so that the provider's next delivery (the webhook answers
-		// 500) applies it, rather than finding it "already received" with the money taken.
-		await forgetPaymentEvent(db, event.eventId);
-		throw error;
-	}
+	return result;
 }
 
 /** Whether a completed payment is exactly the order's total, in the shop's currency. */

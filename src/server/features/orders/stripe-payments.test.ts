@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import Stripe from "stripe";
 import { expect, test, vi } from "vitest";
 import {
+	OrderDeletionPageSchema,
 	OrderSchema,
 	PaymentStartSchema,
 } from "../../../shared/orders.schemas.ts";
@@ -19,6 +20,7 @@ import {
 	signUpAdmin,
 } from "../../test-support/accounts.ts";
 import {
+	ordersFeatureOf,
 	postOrder,
 	postOrderAction,
 	readStock,
@@ -30,6 +32,7 @@ import {
 	insertTestTool,
 	type TestApp,
 } from "../../test-support/test-app.ts";
+import { cancelOverdueOrders } from "./orders.service.ts";
 
 const WEBHOOK_SECRET = "whsec_test_tools_gallery_webhook_secret";
 const PUBLISHABLE_KEY = "pk_test_tools_gallery_publishable";
@@ -58,7 +61,7 @@ async function stripeShop(options: { secretKey?: string } = {}) {
 	});
 	expect(placed.statusCode, placed.body).toBe(201);
 	const order = OrderSchema.parse(placed.json());
-	return { t, standIn, tool, customer, order };
+	return { t, standIn, payments, tool, customer, order };
 }
 
 type Shop = Awaited<ReturnType<typeof stripeShop>>;
@@ -462,6 +465,14 @@ test("payment_failed arriving after succeeded leaves the order paid", async () =
 	expect(await countPaymentEvents(shop.t.db)).toBe(2);
 });
 
+/**
+ * Stopping a payment goes to Stripe after the answer: before checking that none was sent, give a
+ * call that would be sent the time to reach the stand-in.
+ */
+function giveStrayCallsTime() {
+	return new Promise((resolve) => setTimeout(resolve, 300));
+}
+
 /** The customer cancels the order with Cancel in My Orders. */
 async function cancelAsCustomer(shop: Shop) {
 	const response = await postOrderAction(
@@ -676,15 +687,118 @@ test("an admin deleting an unpaid order cancels its PaymentIntent; deleting a pa
 		shop.customer.email,
 		"payment received",
 	);
+	await giveStrayCallsTime();
 	expect(shop.standIn.cancelCalls).toEqual([intentId]);
 	expect(shop.standIn.refundCalls).toEqual([]);
+});
+
+test("a payment that completes after an admin deleted the unpaid order is refunded, and the deletion record shows the refund", async () => {
+	const shop = await stripeShop();
+	const admin = await signUpAdmin(shop.t.app, shop.t.db);
+	const { intentId } = await startPayment(shop);
+	shop.standIn.succeed(intentId);
+	const deleted = await shop.t.app.inject({
+		method: "DELETE",
+		url: `/api/orders/${shop.order.id}`,
+		headers: authHeaders(admin.cookie),
+	});
+	expect(deleted.statusCode).toBe(204);
+
+	const event = paymentIntentEvent(shop, intentId, "payment_intent.succeeded");
+	expect((await deliver(shop.t, JSON.stringify(event))).statusCode).toBe(200);
+	const refundId = shop.standIn.refundCalls[0]?.refundId;
+	expect(refundId).toMatch(/^re_\w+$/);
+	const audit = OrderDeletionPageSchema.parse(
+		(
+			await shop.t.app.inject({
+				url: "/api/order-deletions",
+				headers: authHeaders(admin.cookie),
+			})
+		).json(),
+	);
+	expect(audit.items).toHaveLength(1);
+	expect(audit.items[0]).toMatchObject({
+		order_id: shop.order.id,
+		restocked: 4,
+		refund_id: refundId,
+	});
+	expect(await readStock(shop.t.db, shop.tool.id)).toBe(30);
 });
 
 test("cancelling an order that was never paid asks Stripe nothing", async () => {
 	const shop = await stripeShop();
 	await cancelAsCustomer(shop);
+	await giveStrayCallsTime();
 	expect(shop.standIn.cancelCalls).toEqual([]);
 	expect(shop.standIn.createCalls).toEqual([]);
+});
+
+/** Makes the shop's order overdue (its time to pay ran out an hour ago) and runs a sweep. */
+async function sweepOverdue(shop: Shop) {
+	await shop.t.db
+		.updateTable("orders")
+		.set({ pay_by: new Date(Date.now() - 3_600_000).toISOString() })
+		.where("id", "=", shop.order.id)
+		.execute();
+	return cancelOverdueOrders(
+		ordersFeatureOf(shop.t, { payments: shop.payments }),
+		new Date(),
+	);
+}
+
+test("an overdue order whose payment was begun and left is cancelled, its stock returned and its PaymentIntent cancelled", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	expect(await sweepOverdue(shop)).toBe(1);
+	expect(await readPayment(shop.t.db, shop.order.id)).toMatchObject({
+		status: "cancelled",
+	});
+	expect(await readStock(shop.t.db, shop.tool.id)).toBe(30);
+	await vi.waitFor(() => expect(shop.standIn.cancelCalls).toEqual([intentId]));
+});
+
+test("an overdue order whose payment succeeded but whose webhook never came is paid by the sweep, not cancelled", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	shop.standIn.succeed(intentId);
+	expect(await sweepOverdue(shop)).toBe(0);
+	expect(await readPayment(shop.t.db, shop.order.id)).toMatchObject({
+		status: "paid",
+		payment_id: intentId,
+		payment_provider: "stripe",
+	});
+	expect(await readStock(shop.t.db, shop.tool.id)).toBe(26);
+	expect(shop.standIn.cancelCalls).toEqual([]);
+	expect(shop.standIn.refundCalls).toEqual([]);
+});
+
+test("an overdue order whose payment is still under way (a bank debit) is left unpaid for a later sweep", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	shop.standIn.process(intentId);
+	expect(await sweepOverdue(shop)).toBe(0);
+	expect(await readPayment(shop.t.db, shop.order.id)).toMatchObject(UNPAID);
+	expect(await readStock(shop.t.db, shop.tool.id)).toBe(26);
+	expect(shop.standIn.cancelCalls).toEqual([]);
+});
+
+test("a late payment already refunded by hand in Stripe's dashboard is recorded with that refund, and refunded no more", async () => {
+	const shop = await stripeShop();
+	const { intentId } = await startPayment(shop);
+	shop.standIn.succeed(intentId);
+	await cancelAsCustomer(shop);
+	const byHand = shop.standIn.refundByHand(intentId);
+
+	const event = paymentIntentEvent(shop, intentId, "payment_intent.succeeded");
+	const response = await deliver(shop.t, JSON.stringify(event));
+	expect(response.statusCode, response.body).toBe(200);
+	const [order] = await shop.t.db
+		.selectFrom("orders")
+		.select(["status", "refund_id"])
+		.where("id", "=", shop.order.id)
+		.execute();
+	expect(order).toEqual({ status: "cancelled", refund_id: byHand });
+	expect(shop.standIn.refundCalls.filter((call) => call.refundId)).toEqual([]);
 });
 
 test("an event for a PaymentIntent no order has answers 200 and changes nothing", async () => {

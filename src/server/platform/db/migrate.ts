@@ -16,6 +16,7 @@ import * as reviewAuthorsAndModeration from "./migrations/2026-11-26-0900-review
 import * as blogAdministration from "./migrations/2026-11-26-0910-blog-administration.ts";
 import * as editableContent from "./migrations/2026-11-26-0920-editable-content.ts";
 import * as recordRefunds from "./migrations/2026-11-27-0900-record-refunds.ts";
+import * as orderPayBy from "./migrations/2026-11-27-0910-order-pay-by.ts";
 
 export type MigrationContext = {
 	/**
@@ -43,6 +44,7 @@ function listMigrations(context: MigrationContext): Record<string, Migration> {
 		"2026-11-26-0910-blog-administration": blogAdministration,
 		"2026-11-26-0920-editable-content": editableContent,
 		"2026-11-27-0900-record-refunds": recordRefunds,
+		"2026-11-27-0910-order-pay-by": orderPayBy,
 	};
 }
 

@@ -115,6 +115,8 @@ export type OrdersTable = {
 	/** A payment that completed after the order was cancelled, given back. */
 	refund_id: string | null;
 	refunded_at: string | null;
+	/** When the order is cancelled if still unpaid; null: never (placed before orders expired). */
+	pay_by: string | null;
 	deleted_at: string | null;
 };
 

@@ -28,6 +28,14 @@ export type PaymentEvent = {
 	};
 };
 
+/** Where a payment begun for an order stands at the provider. */
+export type PaymentState =
+	| { state: "succeeded"; received: { amountCents: number; currency: string } }
+	/** Under way (a bank debit takes days): it may still succeed or fail. */
+	| { state: "processing" }
+	/** Not completed, and nothing is under way: it can be stopped. */
+	| { state: "open" };
+
 /** The shop's currency: prices are US dollars, in cents. */
 export const SHOP_CURRENCY = "usd";
 
@@ -56,6 +64,8 @@ export type PaymentGateway = {
 	 * complete it. One that completed meanwhile is refunded when its webhook arrives.
 	 */
 	abandon(paymentIntentId: string): Promise<void>;
+	/** Where the payment begun with `paymentIntentId` stands now. */
+	check(paymentIntentId: string): Promise<PaymentState>;
 };
 
 /**
@@ -78,5 +88,8 @@ export function createTestPaymentGateway(): PaymentGateway {
 			return `test_refund_${randomUUID()}`;
 		},
 		async abandon() {},
+		async check() {
+			return { state: "open" };
+		},
 	};
 }

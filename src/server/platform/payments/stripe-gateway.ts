@@ -6,6 +6,7 @@ import {
 	type PaymentEvent,
 	type PaymentGateway,
 	type PaymentStartResult,
+	type PaymentState,
 	SHOP_CURRENCY,
 } from "./payment-gateway.ts";
 
@@ -157,11 +158,48 @@ export function createStripePaymentGateway(
 				);
 				return refund.id;
 			} catch (error) {
+				// Refunded already: by hand in Stripe's dashboard, or by this shop more than a day ago
+				// (Stripe keeps idempotency keys for 24 hours). That refund is the one to keep.
+				const earlier =
+					(error as { code?: unknown }).code === "charge_already_refunded"
+						? await stripe.refunds
+								.list({ payment_intent: paymentIntentId, limit: 1 })
+								.then((list) => list.data[0]?.id)
+								.catch(() => undefined)
+						: undefined;
+				if (earlier) return earlier;
 				throw new StripeCallError(
 					`refund PaymentIntent ${paymentIntentId} of order ${order.id}`,
 					error,
 				);
 			}
+		},
+
+		async check(paymentIntentId: string): Promise<PaymentState> {
+			let intent: Stripe.PaymentIntent;
+			try {
+				intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+			} catch (error) {
+				throw new StripeCallError(
+					`read PaymentIntent ${paymentIntentId}`,
+					error,
+				);
+			}
+			if (intent.status === "succeeded")
+				return {
+					state: "succeeded",
+					received: {
+						amountCents: intent.amount_received,
+						currency: intent.currency,
+					},
+				};
+			// Confirmed, and waiting for the bank or a capture: it may still take the money.
+			if (
+				intent.status === "processing" ||
+				intent.status === "requires_capture"
+			)
+				return { state: "processing" };
+			return { state: "open" };
 		},
 
 		async abandon(paymentIntentId: string) {

@@ -195,6 +195,27 @@ test("deleting an order through the dialog sends DELETE, says 'Item deleted' and
 	).toEqual([`/api/orders/${order.id}`]);
 });
 
+test("a deleted order whose late payment was given back shows the refund under Deleted orders", async () => {
+	const shop = aShop();
+	const order = anOrder(3, { status: "cancelled" });
+	shop.deletions.push({
+		id: "deletion-1",
+		order_id: order.id,
+		deleted_at: "2026-11-24T13:00:00.000Z",
+		deleted_by_email: admin.email,
+		order,
+		restocked: 5,
+		refund_id: "re_3Gone",
+	});
+	await openAllOrders(shop);
+	const deleted = await screen.findByRole("region", {
+		name: "Deleted orders",
+	});
+	expect(
+		await within(deleted).findByText("Payment refunded: re_3Gone"),
+	).toBeVisible();
+});
+
 test("cancelling the delete dialog deletes nothing", async () => {
 	const { sent, user } = await openAllOrders(aShop({ orders: [anOrder(1)] }));
 	await user.click(

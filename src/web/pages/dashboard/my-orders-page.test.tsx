@@ -70,6 +70,22 @@ test("My Orders shows each order newest first with its quantity, prices, date an
 	expect(cancelled).not.toHaveTextContent("refunded");
 });
 
+test("an unpaid order says by when to pay it; paid and cancelled ones do not", async () => {
+	const payBy = "2026-11-26T12:03:00.000Z";
+	await openMyOrders(
+		aShop({
+			orders: [
+				anOrder(1, { status: "paid", payment_id: "pi_1", pay_by: payBy }),
+				anOrder(2, { pay_by: payBy }),
+			],
+		}),
+	);
+	const unpaid = await screen.findByRole("article", { name: "Tool 2" });
+	const shown = within(unpaid).getByText("Pay by").nextElementSibling;
+	expect(shown?.querySelector("time")).toHaveAttribute("datetime", payBy);
+	expect(within(card("Tool 1")).queryByText("Pay by")).toBeNull();
+});
+
 test("a cancelled order whose late payment was given back says so, with the refund's id", async () => {
 	await openMyOrders(
 		aShop({

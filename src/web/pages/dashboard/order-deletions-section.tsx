@@ -54,6 +54,9 @@ export function OrderDeletionsSection() {
 										</span>
 										<OrderStatusBadge status={order.status} />
 										<span>{`restocked ${deletion.restocked} pieces`}</span>
+										{deletion.refund_id && (
+											<span className="break-all">{`Payment refunded: ${deletion.refund_id}`}</span>
+										)}
 									</li>
 								))}
 							</ul>

@@ -50,6 +50,14 @@ export function OrderCard({
 					<dd className="text-right">
 						<OrderDate iso={order.created_at} />
 					</dd>
+					{order.status === "unpaid" && order.pay_by && (
+						<>
+							<dt className="text-base-content/70">Pay by</dt>
+							<dd className="text-right">
+								<OrderDate iso={order.pay_by} />
+							</dd>
+						</>
+					)}
 				</dl>
 				{order.payment_id && (
 					<p className="break-all text-sm">
