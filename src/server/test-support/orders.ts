@@ -48,6 +48,19 @@ export function postOrderAction(
 	});
 }
 
+/** DELETE /api/orders/:id as the signed-in account whose cookie is given (an admin's delete). */
+export function deleteOrderAs(
+	app: FastifyInstance,
+	cookie: string,
+	orderId: string,
+) {
+	return app.inject({
+		method: "DELETE",
+		url: `/api/orders/${orderId}`,
+		headers: authHeaders(cookie),
+	});
+}
+
 export async function readStock(db: Db, toolId: string): Promise<number> {
 	const row = await db
 		.selectFrom("tools")

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { expect, test } from "vitest";
 import {
-	authHeaders,
 	type SignedIn,
 	signUp,
 	signUpAdmin,
 } from "../../test-support/accounts.ts";
 import {
+	deleteOrderAs,
 	postOrder,
 	postOrderAction,
 	readStock,
@@ -114,17 +114,9 @@ async function expectOneRestock(
 		).json();
 		const attempts = instances.flatMap((app) => [
 			postOrderAction(app, customer.cookie, order.id, "cancel"),
-			app.inject({
-				method: "DELETE",
-				url: `/api/orders/${order.id}`,
-				headers: authHeaders(admin.cookie),
-			}),
+			deleteOrderAs(app, admin.cookie, order.id),
 			postOrderAction(app, customer.cookie, order.id, "cancel"),
-			app.inject({
-				method: "DELETE",
-				url: `/api/orders/${order.id}`,
-				headers: authHeaders(admin.cookie),
-			}),
+			deleteOrderAs(app, admin.cookie, order.id),
 		]);
 		const statuses = (await Promise.all(attempts)).map((r) => r.statusCode);
 		expect(statuses.every((status) => status < 500)).toBe(true);

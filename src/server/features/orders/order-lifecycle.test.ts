@@ -11,6 +11,7 @@ import {
 	signUpAdmin,
 } from "../../test-support/accounts.ts";
 import {
+	deleteOrderAs,
 	postOrder,
 	postOrderAction,
 	readStock,
@@ -210,11 +211,7 @@ test("admins list every order newest first, by status and by part of the email",
 test("an admin deletes an unpaid order: its stock comes back, it leaves every list, and the audit says who, when and what", async () => {
 	const { t, tool, customer, order } = await shopWithOrder();
 	const admin = await signUpAdmin(t.app, t.db, { name: "Ada Admin" });
-	const response = await t.app.inject({
-		method: "DELETE",
-		url: `/api/orders/${order.id}`,
-		headers: authHeaders(admin.cookie),
-	});
+	const response = await deleteOrderAs(t.app, admin.cookie, order.id);
 	expect(response.statusCode).toBe(204);
 	expect(await readStock(t.db, tool.id)).toBe(30);
 
@@ -245,11 +242,7 @@ test("an admin deletes an unpaid order: its stock comes back, it leaves every li
 		order: { id: order.id, tool_name: "Pipe Wrench", status: "unpaid" },
 	});
 
-	const twice = await t.app.inject({
-		method: "DELETE",
-		url: `/api/orders/${order.id}`,
-		headers: authHeaders(admin.cookie),
-	});
+	const twice = await deleteOrderAs(t.app, admin.cookie, order.id);
 	expect(twice.statusCode).toBe(404);
 	expect(await readStock(t.db, tool.id)).toBe(30);
 });
@@ -258,11 +251,7 @@ test("deleting a paid order keeps the stock as it is", async () => {
 	const { t, tool, customer, order } = await shopWithOrder();
 	await postOrderAction(t.app, customer.cookie, order.id, "payment");
 	const admin = await signUpAdmin(t.app, t.db);
-	await t.app.inject({
-		method: "DELETE",
-		url: `/api/orders/${order.id}`,
-		headers: authHeaders(admin.cookie),
-	});
+	await deleteOrderAs(t.app, admin.cookie, order.id);
 	expect(await readStock(t.db, tool.id)).toBe(26);
 	const audit = await t.app.inject({
 		url: "/api/order-deletions",
@@ -279,11 +268,7 @@ test("a racing cancel and admin delete of one unpaid order put its stock back on
 	const admin = await signUpAdmin(t.app, t.db);
 	await Promise.all([
 		postOrderAction(t.app, customer.cookie, order.id, "cancel"),
-		t.app.inject({
-			method: "DELETE",
-			url: `/api/orders/${order.id}`,
-			headers: authHeaders(admin.cookie),
-		}),
+		deleteOrderAs(t.app, admin.cookie, order.id),
 		postOrderAction(t.app, customer.cookie, order.id, "cancel"),
 	]);
 	expect(await readStock(t.db, tool.id)).toBe(30);

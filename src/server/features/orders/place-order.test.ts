@@ -6,6 +6,7 @@ import {
 	signUpAdmin,
 } from "../../test-support/accounts.ts";
 import {
+	deleteOrderAs,
 	postOrder,
 	readStock,
 	waitForOrderMail,
@@ -236,11 +237,7 @@ test("an Idempotency-Key whose order the shop deleted is a 409 saying so, not th
 		"order-key-0003",
 	);
 	const admin = await signUpAdmin(t.app, t.db);
-	const deleted = await t.app.inject({
-		method: "DELETE",
-		url: `/api/orders/${first.json().id}`,
-		headers: authHeaders(admin.cookie),
-	});
+	const deleted = await deleteOrderAs(t.app, admin.cookie, first.json().id);
 	expect(deleted.statusCode).toBe(204);
 
 	const again = await postOrder(

@@ -20,6 +20,7 @@ import {
 	signUpAdmin,
 } from "../../test-support/accounts.ts";
 import {
+	deleteOrderAs,
 	ordersFeatureOf,
 	postOrder,
 	postOrderAction,
@@ -656,11 +657,7 @@ test("an admin deleting an unpaid order cancels its PaymentIntent; deleting a pa
 	const shop = await stripeShop();
 	const admin = await signUpAdmin(shop.t.app, shop.t.db);
 	const { intentId } = await startPayment(shop);
-	const deleted = await shop.t.app.inject({
-		method: "DELETE",
-		url: `/api/orders/${shop.order.id}`,
-		headers: authHeaders(admin.cookie),
-	});
+	const deleted = await deleteOrderAs(shop.t.app, admin.cookie, shop.order.id);
 	expect(deleted.statusCode, deleted.body).toBe(204);
 	await vi.waitFor(() => expect(shop.standIn.cancelCalls).toEqual([intentId]));
 
@@ -676,11 +673,11 @@ test("an admin deleting an unpaid order cancels its PaymentIntent; deleting a pa
 		"payment_intent.succeeded",
 	);
 	expect((await deliver(shop.t, JSON.stringify(event))).statusCode).toBe(200);
-	const deletedPaid = await shop.t.app.inject({
-		method: "DELETE",
-		url: `/api/orders/${paidOrder.id}`,
-		headers: authHeaders(admin.cookie),
-	});
+	const deletedPaid = await deleteOrderAs(
+		shop.t.app,
+		admin.cookie,
+		paidOrder.id,
+	);
 	expect(deletedPaid.statusCode).toBe(204);
 	await waitForOrderMail(
 		shop.t.config,
@@ -697,11 +694,7 @@ test("a payment that completes after an admin deleted the unpaid order is refund
 	const admin = await signUpAdmin(shop.t.app, shop.t.db);
 	const { intentId } = await startPayment(shop);
 	shop.standIn.succeed(intentId);
-	const deleted = await shop.t.app.inject({
-		method: "DELETE",
-		url: `/api/orders/${shop.order.id}`,
-		headers: authHeaders(admin.cookie),
-	});
+	const deleted = await deleteOrderAs(shop.t.app, admin.cookie, shop.order.id);
 	expect(deleted.statusCode).toBe(204);
 
 	const event = paymentIntentEvent(shop, intentId, "payment_intent.succeeded");
