@@ -69,21 +69,28 @@ try {
 		`${base}/api/ready`,
 	);
 
+	const credentials = {
+		email: "bench.customer@example.com",
+		password: "a bench password that is long",
+	};
 	const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
 		method: "POST",
 		headers: { "content-type": "application/json", origin: base },
-		body: JSON.stringify({
-			name: "Bench Customer",
-			email: "bench.customer@example.com",
-			password: "a bench password that is long",
-		}),
+		body: JSON.stringify({ name: "Bench Customer", ...credentials }),
 	});
-	const cookie = signUp.headers
+	if (!signUp.ok) throw new Error(`sign-up failed with ${signUp.status}`);
+	// Sign-up starts no session (it answers alike for taken addresses): sign in as the web app does.
+	const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+		method: "POST",
+		headers: { "content-type": "application/json", origin: base },
+		body: JSON.stringify(credentials),
+	});
+	const cookie = signIn.headers
 		.getSetCookie()
 		.map((value) => value.split(";", 1)[0])
 		.find((value) => value?.startsWith("better-auth.session_token="));
-	if (!signUp.ok || !cookie)
-		throw new Error(`sign-up failed with ${signUp.status}`);
+	if (!signIn.ok || !cookie)
+		throw new Error(`sign-in failed with ${signIn.status}`);
 
 	const meUrl = `${base}/api/me`;
 	const listUrl = `${base}/api/tools?page=1&page_size=1`;

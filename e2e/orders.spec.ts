@@ -143,6 +143,7 @@ test("an admin deletes a customer's unpaid order through the dialog: its pieces 
 	await page.goto("/dashboard/all-order");
 	await page.getByLabel("Search by customer email").fill(customer.email);
 	const row = page
+		.getByRole("table", { name: "Orders, newest first" })
 		.getByRole("row")
 		.filter({ has: page.getByText(customer.email, { exact: true }) });
 	await expect(row).toHaveCount(1);

@@ -11,11 +11,15 @@ import { migrateToLatest } from "../src/server/platform/db/migrate.ts";
 import { createDbImageStore } from "../src/server/platform/images/image-store.ts";
 import { PROJECT_ROOT } from "../src/server/project-paths.ts";
 import {
+	bearerHeaders,
 	makeAdminInDb,
+	meStatus,
+	signIn,
 	signUp,
 	uniqueEmail,
 	verifyEmailInDb,
 } from "../src/server/test-support/accounts.ts";
+import { readSecurityLog } from "../src/server/test-support/audit.ts";
 import {
 	createTestDatabase,
 	testConfig,
@@ -47,11 +51,8 @@ async function createShop(names: string[]) {
 		fs.rmSync(dataDir, { recursive: true, force: true });
 	});
 	await migrateToLatest(db, { legacyImagesDir: undefined });
-	const app = await buildApp({
-		config: testConfig(dataDir, database),
-		db,
-		images: createDbImageStore(db),
-	});
+	const config = testConfig(dataDir, database);
+	const app = await buildApp({ config, db, images: createDbImageStore(db) });
 	const accounts = [];
 	for (const name of names)
 		accounts.push(await signUp(app, { name, email: uniqueEmail(name) }));
@@ -63,7 +64,18 @@ async function createShop(names: string[]) {
 		ADMIN_EMAILS: "",
 		LOG_LEVEL: "silent",
 	};
-	return { db, dataDir, env, accounts };
+	return { db, dataDir, env, accounts, config };
+}
+
+/** The shop's server again, on the same database and secret: the sessions made above still work. */
+async function openShop(shop: Awaited<ReturnType<typeof createShop>>) {
+	const app = await buildApp({
+		config: shop.config,
+		db: shop.db,
+		images: createDbImageStore(shop.db),
+	});
+	onTestFinished(() => app.close());
+	return app;
 }
 
 /** Runs the real command, from a folder without a .env, and reports what a shell would see. */
@@ -148,7 +160,7 @@ test(
 		const revoked = await runAdmin(shop.env, ["revoke", bob.email]);
 		expect(revoked).toEqual({
 			code: 0,
-			stdout: `${bob.email} is no longer an admin.`,
+			stdout: `${bob.email} is no longer an admin and is signed out everywhere.`,
 			stderr: "",
 		});
 		expect(await roleOf(shop.db, bob.userId)).toBe("customer");
@@ -170,6 +182,50 @@ test(
 );
 
 test(
+	"revoke signs the ex-admin out of every session at once; grant and revoke are in the security log as done from the shell",
+	SLOW,
+	async () => {
+		const shop = await createShop(["ann", "bob"]);
+		const [ann, bob] = shop.accounts;
+		if (!ann || !bob) throw new Error("no accounts");
+		await makeAdminInDb(shop.db, ann.userId);
+		await makeAdminInDb(shop.db, bob.userId);
+		const app = await openShop(shop);
+		const bobElsewhere = await signIn(app, bob);
+		expect(await meStatus(app, { cookie: bob.cookie })).toBe(200);
+
+		const revoked = await runAdmin(shop.env, ["revoke", bob.email]);
+		expect(revoked.code).toBe(0);
+		expect(await meStatus(app, { cookie: bob.cookie })).toBe(401);
+		expect(await meStatus(app, { cookie: bobElsewhere.cookie })).toBe(401);
+		expect(await meStatus(app, bearerHeaders(bobElsewhere.token))).toBe(401);
+		const bobSessions = await shop.db
+			.selectFrom("sessions")
+			.select("id")
+			.where("user_id", "=", bob.userId)
+			.execute();
+		expect(bobSessions).toEqual([]);
+		expect(await meStatus(app, { cookie: ann.cookie })).toBe(200);
+
+		const granted = await runAdmin(shop.env, ["grant", bob.email]);
+		expect(granted.code).toBe(0);
+		const log = await readSecurityLog(app, ann.cookie);
+		const fromTheShell = {
+			actor_user_id: null,
+			actor_email: null,
+			subject_user_id: bob.userId,
+			subject_email: bob.email,
+			address: null,
+			details: { via: "shell" },
+		};
+		expect(log.items).toEqual([
+			expect.objectContaining({ kind: "admin.granted", ...fromTheShell }),
+			expect.objectContaining({ kind: "admin.revoked", ...fromTheShell }),
+		]);
+	},
+);
+
+test(
 	"revoke warns when ADMIN_EMAILS still makes the account an admin",
 	SLOW,
 	async () => {
@@ -186,7 +242,7 @@ test(
 		]);
 		expect(result.code).toBe(0);
 		expect(result.stdout).toBe(
-			`${bob.email} no longer has the admin role, but ADMIN_EMAILS still lists it, which makes the account an admin once its email is verified: remove it there too.`,
+			`${bob.email} no longer has the admin role and is signed out everywhere, but ADMIN_EMAILS still lists it, which makes the account an admin once its email is verified: remove it there too.`,
 		);
 		expect(await roleOf(shop.db, bob.userId)).toBe("customer");
 	},

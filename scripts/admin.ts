@@ -14,7 +14,8 @@ import {
 
 const USAGE =
 	"Usage: npm run admin -- grant <email>   (make an account an admin)\n" +
-	"       npm run admin -- revoke <email>  (take the admin role away)";
+	"       npm run admin -- revoke <email>  (take the admin role away and sign it out)\n" +
+	"Both are recorded in the security log.";
 
 const CONFIG_NOTE =
 	"ADMIN_EMAILS still lists it, which makes the account an admin once its email is verified: remove it there too";
@@ -27,8 +28,8 @@ function describeChange(change: RoleChange): string {
 			return `${change.email} is already an admin; nothing changed.`;
 		case "revoked":
 			return change.stillAdminByConfig
-				? `${change.email} no longer has the admin role, but ${CONFIG_NOTE}.`
-				: `${change.email} is no longer an admin.`;
+				? `${change.email} no longer has the admin role and is signed out everywhere, but ${CONFIG_NOTE}.`
+				: `${change.email} is no longer an admin and is signed out everywhere.`;
 		case "not-admin":
 			return change.stillAdminByConfig
 				? `${change.email} has no admin role to take away, but ${CONFIG_NOTE}.`

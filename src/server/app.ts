@@ -5,9 +5,21 @@ import {
 	serializerCompiler,
 	validatorCompiler,
 } from "fastify-type-provider-zod";
-import { type Config, DEFAULT_UNPAID_ORDER_HOURS } from "./config.ts";
+import {
+	type Config,
+	DEFAULT_MAX_UNPAID_ORDERS,
+	DEFAULT_UNPAID_ORDER_HOURS,
+} from "./config.ts";
 import { accountsRoutes } from "./features/accounts/accounts.routes.ts";
-import { assertNotLastAdmin } from "./features/accounts/accounts.service.ts";
+import { prepareOwnAccountDeletion } from "./features/accounts/accounts.service.ts";
+import {
+	auditRoutes,
+	registerAccessRefusalAudit,
+} from "./features/audit/audit.routes.ts";
+import {
+	createAuthAudit,
+	recordEmailConfirmation,
+} from "./features/audit/auth-audit.ts";
 import { blogRoutes } from "./features/blog/blog.routes.ts";
 import { faqsRoutes } from "./features/faqs/faqs.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
@@ -29,17 +41,27 @@ import {
 	frameworkErrorHandler,
 	registerErrorHandling,
 } from "./platform/http/error-handler.ts";
+import { registerJsonBody } from "./platform/http/json-body.ts";
+import { createLoggerOptions } from "./platform/http/logger-options.ts";
 import { registerMultipart } from "./platform/http/multipart-form.ts";
 import {
 	createNoRouteError,
 	registerCanonicalPathCheck,
 } from "./platform/http/not-found.ts";
+import { registerNulUrlCheck } from "./platform/http/nul-characters.ts";
 import { registerOpenApi } from "./platform/http/openapi.ts";
 import { registerOriginCheck } from "./platform/http/origin-check.ts";
+import {
+	QUOTA_POLICIES,
+	type QuotaTable,
+	scaleQuotas,
+} from "./platform/http/quota-policies.ts";
 import {
 	registerRequestLifecycle,
 	requestLifecycleOptions,
 } from "./platform/http/request-lifecycle.ts";
+import { registerRouteAccess } from "./platform/http/route-access.ts";
+import { createRouteQuotas } from "./platform/http/route-quotas.ts";
 import {
 	createSecurityHeaders,
 	registerSecurityHeaders,
@@ -67,6 +89,10 @@ export type AppDeps = {
 	mailer?: Mailer;
 	/** How payments are taken; by default the built-in test provider. */
 	payments?: PaymentGateway;
+	/** The quotas routes declare; QUOTA_POLICIES by default, other figures in tests. */
+	quotas?: QuotaTable;
+	/** Where log lines go; standard output by default. */
+	logStream?: { write(line: string): void };
 };
 
 /** A hop count becomes "trust the nearest n proxies", which Fastify takes as a function. */
@@ -89,13 +115,15 @@ export async function buildApp({
 	clock = monotonicClock,
 	mailer: givenMailer,
 	payments = createTestPaymentGateway(),
+	logStream,
+	quotas = scaleQuotas(QUOTA_POLICIES, config.quotaScale ?? 1),
 }: AppDeps): Promise<FastifyInstance> {
 	const securityHeaders = createSecurityHeaders({
 		isHttps: config.publicUrl.startsWith("https://"),
 		allowsStripe: payments.options.provider === "stripe",
 	});
 	const app = Fastify({
-		logger: { level: config.logLevel },
+		logger: { ...createLoggerOptions(config.logLevel), stream: logStream },
 		...requestLifecycleOptions(config),
 		frameworkErrors: frameworkErrorHandler(securityHeaders),
 		clientErrorHandler: clientErrorHandler(securityHeaders),
@@ -116,10 +144,9 @@ export async function buildApp({
 	registerOriginCheck(app, config.publicUrl);
 	// JSON only (and multipart where an upload needs it): a cross-site form cannot post text/plain.
 	app.removeContentTypeParser("text/plain");
+	registerJsonBody(app);
+	registerNulUrlCheck(app);
 	app.decorateRequest("viewer", null);
-
-	await registerOpenApi(app);
-	await registerMultipart(app);
 
 	const mailer =
 		givenMailer ?? createMailer(config.mail, outboxDir(config), app.log);
@@ -130,8 +157,10 @@ export async function buildApp({
 		db,
 		mailer,
 		log: app.log,
+		clock,
+		onEmailConfirmed: (user, how) => recordEmailConfirmation(db, user, how),
 		beforeUserDelete: (userId) =>
-			assertNotLastAdmin({ db, adminEmails }, userId, "deleted"),
+			prepareOwnAccountDeletion({ db, adminEmails }, userId),
 	});
 	const guard = createSessionGuard({
 		auth,
@@ -140,9 +169,26 @@ export async function buildApp({
 		adminEmails,
 		isHttps: config.publicUrl.startsWith("https://"),
 	});
+	// Before any route: each declares who may call it and its quotas (default deny).
+	registerRouteAccess(app, {
+		guard,
+		quotas: await createRouteQuotas(app, quotas),
+	});
+
+	// Before every route, so each route's refused role checks reach the security log.
+	registerAccessRefusalAudit(app, { db, clock });
+	await registerOpenApi(app);
+	await registerMultipart(app);
 
 	// The table of contents of the API.
-	await registerAuthBridge(app, { auth, config, clock });
+	const authAudit = createAuthAudit({ db, guard });
+	await registerAuthBridge(app, {
+		auth,
+		config,
+		clock,
+		beforeAuthRequest: authAudit.beforeAuthRequest,
+		onSignInDelayed: authAudit.onSignInDelayed,
+	});
 	await app.register(accountsRoutes, {
 		prefix: "/api",
 		accounts: { db, images, adminEmails },
@@ -152,7 +198,7 @@ export async function buildApp({
 	await app.register(healthRoutes, { prefix: "/api", db });
 	// Made here, not inside a plugin, so every tools route and writer shares one list cache (decision 006).
 	const tools = { db, images, listCache: createToolListCache(clock) };
-	await app.register(toolsRoutes, { prefix: "/api", tools, guard });
+	await app.register(toolsRoutes, { prefix: "/api", tools });
 	const orders = {
 		db,
 		writes: createWriteTransactions(db),
@@ -160,17 +206,15 @@ export async function buildApp({
 		mailer,
 		log: app.log,
 		unpaidOrderHours: config.unpaidOrderHours ?? DEFAULT_UNPAID_ORDER_HOURS,
+		maxUnpaidOrders: config.maxUnpaidOrders ?? DEFAULT_MAX_UNPAID_ORDERS,
 	};
-	await app.register(ordersRoutes, { prefix: "/api", orders, guard });
+	await app.register(ordersRoutes, { prefix: "/api", orders });
 	scheduleOrderExpiry(app, orders);
-	await app.register(reviewsRoutes, { prefix: "/api", db, guard });
-	await app.register(blogRoutes, {
-		prefix: "/api",
-		blog: { db, images },
-		guard,
-	});
-	await app.register(faqsRoutes, { prefix: "/api", db, guard });
-	await app.register(portfolioRoutes, { prefix: "/api", db, guard });
+	await app.register(reviewsRoutes, { prefix: "/api", db });
+	await app.register(blogRoutes, { prefix: "/api", blog: { db, images } });
+	await app.register(faqsRoutes, { prefix: "/api", db });
+	await app.register(portfolioRoutes, { prefix: "/api", db });
+	await app.register(auditRoutes, { prefix: "/api", db });
 	await app.register(imagesRoutes, { images });
 
 	const webRoot =

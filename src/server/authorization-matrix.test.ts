@@ -11,18 +11,29 @@ import {
 	multipartBody,
 	type SignedIn,
 	signUp,
-	signUpAdmin,
 } from "./test-support/accounts.ts";
-import { createTestApp, insertTestTool } from "./test-support/test-app.ts";
+import {
+	CALLERS,
+	type Caller,
+	type Callers,
+	createCallers,
+	createMatrixApp,
+	findLeaks,
+} from "./test-support/callers.ts";
+import { listRoutes } from "./test-support/routes.ts";
+import { insertTestTool } from "./test-support/test-app.ts";
 import {
 	makePng,
 	toolFormBody,
 	VALID_TOOL_FIELDS,
 } from "./test-support/tools.ts";
 
-const CALLERS = ["anonymous", "customer", "otherCustomer", "admin"] as const;
-type Caller = (typeof CALLERS)[number];
 type Expected = Record<Caller, number>;
+/** What the first four callers get; the others follow from them (see `expand`). */
+type FourCallers = Record<
+	"anonymous" | "customer" | "otherCustomer" | "admin",
+	number
+>;
 
 type Fixture = {
 	victimId: string;
@@ -60,34 +71,45 @@ type Fixture = {
 };
 
 type Probe = {
-	/** The request for this route; the caller's Origin and cookie are added to it. */
+	/** The request for this route; the caller's Origin and credentials are added to it. */
 	request: (fixture: Fixture) => InjectOptions;
 	expected: Expected;
 };
 
-const everyone = (status: number): Expected => ({
-	anonymous: status,
-	customer: status,
-	otherCustomer: status,
-	admin: status,
-});
-const signedIn = (status: number): Expected => ({
-	...everyone(status),
-	anonymous: 401,
-});
+/**
+ * A bearer token and an unconfirmed account on an ADMIN_EMAILS address are customers with nothing
+ * of "customer"'s: they get what "otherCustomer" gets. A pending two-factor sign-in, an expired
+ * session and a removed account's session are nobody: they get what "anonymous" gets.
+ */
+function expand(four: FourCallers): Expected {
+	return {
+		...four,
+		bearer: four.otherCustomer,
+		unconfirmedAdmin: four.otherCustomer,
+		pendingTwoFactor: four.anonymous,
+		expiredSession: four.anonymous,
+		removedUser: four.anonymous,
+	};
+}
+const everyone = (status: number): Expected =>
+	expand({
+		anonymous: status,
+		customer: status,
+		otherCustomer: status,
+		admin: status,
+	});
+const signedIn = (status: number): Expected =>
+	expand({
+		anonymous: 401,
+		customer: status,
+		otherCustomer: status,
+		admin: status,
+	});
 /** A customer's own order: theirs to use, a 404 for everyone else (admins manage the list). */
-const ownerOnly = (status: number): Expected => ({
-	anonymous: 401,
-	customer: status,
-	otherCustomer: 404,
-	admin: 404,
-});
-const adminOnly = (status: number): Expected => ({
-	anonymous: 401,
-	customer: 403,
-	otherCustomer: 403,
-	admin: status,
-});
+const ownerOnly = (status: number): Expected =>
+	expand({ anonymous: 401, customer: status, otherCustomer: 404, admin: 404 });
+const adminOnly = (status: number): Expected =>
+	expand({ anonymous: 401, customer: 403, otherCustomer: 403, admin: status });
 const get = (url: string) => () => ({ method: "GET" as const, url });
 
 /** Public reads whose sample request is the route's own path. */
@@ -154,10 +176,12 @@ const MATRIX: Record<string, Probe[]> = {
 		{ request: get("/"), expected: everyone(200) },
 		{ request: get("/favicon.svg"), expected: everyone(200) },
 	],
-	// The auth library's own endpoints check the session themselves.
+	// The auth library's own endpoints check the session themselves; each of them, one by one, is
+	// in auth-endpoint-matrix.test.ts.
 	"GET /api/auth/*": [
 		{ request: get("/api/auth/get-session"), expected: everyone(200) },
-		{ request: get("/api/auth/list-sessions"), expected: signedIn(200) },
+		// Turned off: one door fewer, for everyone.
+		{ request: get("/api/auth/list-accounts"), expected: everyone(404) },
 	],
 	// It answers GET and POST only: a HEAD finds no endpoint.
 	"HEAD /api/auth/*": [
@@ -259,12 +283,12 @@ const MATRIX: Record<string, Probe[]> = {
 	"DELETE /api/me/review": [
 		{
 			request: () => ({ method: "DELETE", url: "/api/me/review" }),
-			expected: {
+			expected: expand({
 				anonymous: 401,
 				customer: 204,
 				otherCustomer: 404,
 				admin: 404,
-			},
+			}),
 		},
 	],
 	"POST /api/reviews": [
@@ -274,12 +298,12 @@ const MATRIX: Record<string, Probe[]> = {
 				url: "/api/reviews",
 				payload: { user_review: "Fine tools.", user_rating: 4 },
 			}),
-			expected: {
+			expected: expand({
 				anonymous: 401,
 				customer: 201,
 				otherCustomer: 201,
 				admin: 403,
-			},
+			}),
 		},
 	],
 	"PUT /api/me/review": [
@@ -289,12 +313,12 @@ const MATRIX: Record<string, Probe[]> = {
 				url: "/api/me/review",
 				payload: { user_review: "Still fine.", user_rating: 5 },
 			}),
-			expected: {
+			expected: expand({
 				anonymous: 401,
 				customer: 200,
 				otherCustomer: 200,
 				admin: 403,
-			},
+			}),
 		},
 	],
 	"GET /api/me/review": [
@@ -332,6 +356,9 @@ const MATRIX: Record<string, Probe[]> = {
 	],
 	"GET /api/moderation/actions": [
 		{ request: get("/api/moderation/actions"), expected: adminOnly(200) },
+	],
+	"GET /api/admin/audit-events": [
+		{ request: get("/api/admin/audit-events"), expected: adminOnly(200) },
 	],
 	// Each section saved as it already is: only who may save is probed here.
 	...Object.fromEntries(
@@ -458,6 +485,9 @@ const MATRIX: Record<string, Probe[]> = {
 	"GET /api/order-deletions": [
 		{ request: get("/api/order-deletions"), expected: adminOnly(200) },
 	],
+	"GET /api/admin/unpaid-holders": [
+		{ request: get("/api/admin/unpaid-holders"), expected: adminOnly(200) },
+	],
 	// Signed by the payment provider, not by a session: without Stripe configured no signature is valid.
 	"POST /api/payments/stripe/webhook": [
 		{
@@ -522,23 +552,6 @@ const MATRIX: Record<string, Probe[]> = {
 	],
 };
 
-/** "METHOD /path" of every route, read from Fastify's own route tree. */
-function listRoutes(app: FastifyInstance): string[] {
-	const routes: string[] = [];
-	const segments: string[] = [];
-	for (const line of app.printRoutes().split("\n")) {
-		const match =
-			/^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
-		if (!match) continue;
-		const [, indent = "", segment = "", methods] = match;
-		segments.length = indent.length / 4;
-		segments.push(segment);
-		for (const method of methods?.split(", ") ?? [])
-			routes.push(`${method} ${segments.join("")}`);
-	}
-	return routes.sort();
-}
-
 /** The app with a web build in place, so the static routes are registered too. */
 async function createFullApp() {
 	const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-web-"));
@@ -551,30 +564,38 @@ async function createFullApp() {
 		path.join(webRoot, "favicon.svg"),
 		"<svg xmlns='http://www.w3.org/2000/svg'/>",
 	);
-	return createTestApp({ seed: true, config: { webRoot } });
+	return createMatrixApp({ seed: true, webRoot });
 }
 
 async function createFixture(
 	app: FastifyInstance,
 	db: Db,
-	customer: SignedIn,
+	callers: Callers,
 ): Promise<Fixture> {
+	const customer = callers.accountOf("customer");
+	const otherCustomer = callers.accountOf("otherCustomer");
+	if (!customer || !otherCustomer) throw new Error("callers missing");
 	const tool = (await app.inject({ url: "/api/tools" })).json().items[0];
 	const orderInput = {
 		tool_id: String(tool.id),
 		order_quantity: Number(tool.minimum_quantity),
 	};
-	const placeOrder = async () => {
+	const placeOrder = async (account: SignedIn = customer) => {
 		const response = await app.inject({
 			method: "POST",
 			url: "/api/orders",
-			headers: authHeaders(customer.cookie),
+			headers: authHeaders(account.cookie),
 			payload: orderInput,
 		});
 		if (response.statusCode !== 201)
 			throw new Error(`placing an order failed: ${response.body}`);
-		return String(response.json().id);
+		const orderId = String(response.json().id);
+		// Theirs alone: no other customer's answer may show it.
+		const owner = account === customer ? "customer" : "otherCustomer";
+		callers.marks[owner]?.orderIds.push(orderId);
+		return orderId;
 	};
+	await placeOrder(otherCustomer);
 	const posts = (
 		await app.inject({ url: "/api/blog-posts?page_size=3" })
 	).json().items as { id: string; slug: string }[];
@@ -677,32 +698,30 @@ test("every route has an entry in the authorization matrix, and every entry a ro
 	expect(stale, "these matrix entries match no route").toEqual([]);
 });
 
-test("each caller gets the status the matrix names on every route", async () => {
+// Hundreds of requests, nine callers on every route: far more than one test usually makes.
+test("each caller gets the status the matrix names on every route, and no one else's email, address or orders", async () => {
 	const t = await createFullApp();
-	const callers: Record<Exclude<Caller, "anonymous">, SignedIn> = {
-		customer: await signUp(t.app, { name: "Customer" }),
-		otherCustomer: await signUp(t.app, { name: "Other Customer" }),
-		admin: await signUpAdmin(t.app, t.db),
-	};
-	const fixture = await createFixture(t.app, t.db, callers.customer);
+	const callers = await createCallers(t);
+	const fixture = await createFixture(t.app, t.db, callers);
 	const failures: string[] = [];
 	for (const route of listRoutes(t.app)) {
 		for (const probe of probesOf(route) ?? []) {
 			for (const caller of CALLERS) {
 				const request = probe.request(fixture);
-				const cookie =
-					caller === "anonymous" ? undefined : callers[caller].cookie;
 				const response = await t.app.inject({
 					...request,
-					headers: { ...authHeaders(cookie), ...request.headers },
+					headers: { ...callers.headersOf(caller), ...request.headers },
 				});
+				const where = `${request.method} ${request.url} as ${caller}`;
 				const expected = probe.expected[caller];
 				if (response.statusCode !== expected)
 					failures.push(
-						`${request.method} ${request.url} as ${caller}: ${response.statusCode}, expected ${expected}`,
+						`${where}: ${response.statusCode}, expected ${expected}`,
 					);
+				for (const leak of findLeaks(callers, caller, response.body))
+					failures.push(`${where}: shows ${leak}`);
 			}
 		}
 	}
 	expect(failures).toEqual([]);
-});
+}, 180_000);

@@ -283,3 +283,166 @@ test("a half-set Google sign-in and a half-set Stripe are named at once", () => 
 		"STRIPE_PUBLISHABLE_KEY",
 	]);
 });
+
+test("PAYMENTS picks the provider: Stripe when its keys are set, the test provider otherwise or when asked", () => {
+	expect(loadConfig({}).payments.stripe).toBeUndefined();
+	expect(loadConfig({ PAYMENTS: "test" }).payments.stripe).toBeUndefined();
+	expect(loadConfig(STRIPE_ENV).payments.stripe?.secretKey).toBe(
+		"sk_test_51AbCdEf",
+	);
+	expect(
+		loadConfig({ ...STRIPE_ENV, PAYMENTS: "stripe" }).payments.stripe
+			?.publishableKey,
+	).toBe("pk_test_51AbCdEf");
+	expect(
+		loadConfig({ ...STRIPE_ENV, PAYMENTS: "test" }).payments.stripe,
+	).toBeUndefined();
+});
+
+test("PAYMENTS=stripe without Stripe's keys is refused, naming the keys to set", () => {
+	expect(issuesOf({ PAYMENTS: "stripe" })).toEqual([
+		{
+			key: "PAYMENTS",
+			message:
+				"is stripe, but no Stripe key is set; set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY, or PAYMENTS=test",
+		},
+	]);
+	expect(issuesOf({ PAYMENTS: "paypal" })).toEqual([
+		{ key: "PAYMENTS", message: "must be stripe or test" },
+	]);
+});
+
+test("MAIL_TRANSPORT picks SMTP when SMTP_URL is set, the outbox otherwise or when asked", () => {
+	const smtpUrl = "smtp://mail.example.com:587";
+	expect(loadConfig({}).mail.smtpUrl).toBeUndefined();
+	expect(loadConfig({ SMTP_URL: smtpUrl }).mail.smtpUrl).toBe(smtpUrl);
+	expect(
+		loadConfig({ SMTP_URL: smtpUrl, MAIL_TRANSPORT: "smtp" }).mail.smtpUrl,
+	).toBe(smtpUrl);
+	expect(
+		loadConfig({ SMTP_URL: smtpUrl, MAIL_TRANSPORT: "outbox" }).mail.smtpUrl,
+	).toBeUndefined();
+});
+
+test("MAIL_TRANSPORT=smtp without SMTP_URL is refused by name", () => {
+	expect(issuesOf({ MAIL_TRANSPORT: "smtp" })).toEqual([
+		{
+			key: "MAIL_TRANSPORT",
+			message:
+				"is smtp, but SMTP_URL is not set; set SMTP_URL, or MAIL_TRANSPORT=outbox",
+		},
+	]);
+	expect(issuesOf({ MAIL_TRANSPORT: "sendmail" })).toEqual([
+		{ key: "MAIL_TRANSPORT", message: "must be smtp or outbox" },
+	]);
+});
+
+/** A production shop with every setting that production asks for. */
+const SAFE_PRODUCTION_ENV = {
+	NODE_ENV: "production",
+	...STRIPE_ENV,
+	SMTP_URL: "smtps://shop:password@mail.example.com:465",
+	PUBLIC_URL: "https://shop.example.com",
+	AUTH_SECRET: "0123456789abcdef0123456789abcdef",
+	TRUST_PROXY: "1",
+};
+
+test("a production configuration with Stripe, SMTP, https and a secret loads", () => {
+	expect(loadConfig(SAFE_PRODUCTION_ENV)).toMatchObject({
+		publicUrl: "https://shop.example.com",
+		mail: { smtpUrl: "smtps://shop:password@mail.example.com:465" },
+		payments: { stripe: { secretKey: "sk_test_51AbCdEf" } },
+		trustProxy: 1,
+	});
+});
+
+test("production takes test payments and the outbox only when they are asked for by name", () => {
+	const demo = loadConfig({
+		...SAFE_PRODUCTION_ENV,
+		STRIPE_SECRET_KEY: "",
+		STRIPE_WEBHOOK_SECRET: "",
+		STRIPE_PUBLISHABLE_KEY: "",
+		SMTP_URL: "",
+		PAYMENTS: "test",
+		MAIL_TRANSPORT: "outbox",
+	});
+	expect(demo.payments.stripe).toBeUndefined();
+	expect(demo.mail.smtpUrl).toBeUndefined();
+});
+
+test.each([
+	[
+		"PAYMENTS",
+		{
+			STRIPE_SECRET_KEY: "",
+			STRIPE_WEBHOOK_SECRET: "",
+			STRIPE_PUBLISHABLE_KEY: "",
+		},
+		"the test provider takes no money; set the STRIPE_* keys, or PAYMENTS=test to run a demo shop in production",
+	],
+	[
+		"MAIL_TRANSPORT",
+		{ SMTP_URL: "" },
+		"mail would only be written to the outbox file in DATA_DIR, and no customer would get it; set SMTP_URL, or MAIL_TRANSPORT=outbox to keep mail in the outbox in production",
+	],
+	[
+		"PUBLIC_URL",
+		{ PUBLIC_URL: "" },
+		"must be set in production to the https:// address customers use, e.g. PUBLIC_URL=https://shop.example.com",
+	],
+	[
+		"PUBLIC_URL",
+		{ PUBLIC_URL: "http://shop.example.com" },
+		"must start with https:// in production; behind a proxy that ends TLS, set the https:// address customers use",
+	],
+	[
+		"AUTH_SECRET",
+		{ AUTH_SECRET: "" },
+		"must be set in production (at least 32 characters, the same on every instance): openssl rand -hex 32",
+	],
+	[
+		"TRUST_PROXY",
+		{ TRUST_PROXY: "true" },
+		"true believes X-Forwarded-For from any address, so any client could pick the address its limits count; set the number of proxies in front (e.g. TRUST_PROXY=1) or their addresses and CIDR ranges",
+	],
+] as const)(
+	"production refuses an unsafe %s, naming the fix",
+	(key, changes, message) => {
+		expect(issuesOf({ ...SAFE_PRODUCTION_ENV, ...changes })).toEqual([
+			{ key, message },
+		]);
+		// Outside production the same settings are fine.
+		expect(() =>
+			loadConfig({ ...SAFE_PRODUCTION_ENV, ...changes, NODE_ENV: "" }),
+		).not.toThrow();
+	},
+);
+
+test("production names every unsafe setting at once, with any malformed key", () => {
+	expect(
+		issuesOf({ NODE_ENV: "production", TRUST_PROXY: "true", PORT: "eighty" }),
+	).toEqual([
+		{ key: "PORT", message: "must be a whole number between 0 and 65535" },
+		expect.objectContaining({ key: "PAYMENTS" }),
+		expect.objectContaining({ key: "MAIL_TRANSPORT" }),
+		expect.objectContaining({ key: "PUBLIC_URL" }),
+		expect.objectContaining({ key: "AUTH_SECRET" }),
+		expect.objectContaining({ key: "TRUST_PROXY" }),
+	]);
+});
+
+test("in production a short AUTH_SECRET or a malformed PUBLIC_URL is named once, with its own problem", () => {
+	expect(
+		issuesOf({
+			...SAFE_PRODUCTION_ENV,
+			AUTH_SECRET: "short",
+			PUBLIC_URL: "shop.example.com",
+		}),
+	).toEqual([
+		{ key: "PUBLIC_URL", message: "must be an http(s) URL" },
+		{
+			key: "AUTH_SECRET",
+			message: "must be at least 32 characters (try: openssl rand -hex 32)",
+		},
+	]);
+});

@@ -1,5 +1,6 @@
 import path from "node:path";
 import * as z from "zod";
+import { findUnsafeProductionSettings } from "./production-settings.ts";
 
 const booleanFlag = z
 	.string()
@@ -28,6 +29,8 @@ export const DEFAULT_SLOW_REQUEST_MS = 1000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Unpaid orders are cancelled, their pieces back in stock, this many hours after they were placed. */
 export const DEFAULT_UNPAID_ORDER_HOURS = 48;
+/** Open unpaid orders one account may hold at once; the next is refused until one is paid or cancelled. */
+export const DEFAULT_MAX_UNPAID_ORDERS = 3;
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
@@ -154,6 +157,9 @@ const STRIPE_KEYS = [
 	"STRIPE_PUBLISHABLE_KEY",
 ] as const;
 
+const PAYMENT_PROVIDERS = ["stripe", "test"] as const;
+const MAIL_TRANSPORTS = ["smtp", "outbox"] as const;
+
 const EnvSchema = z.object({
 	PORT: z.preprocess(
 		emptyAsUndefined,
@@ -221,6 +227,10 @@ const EnvSchema = z.object({
 			})
 			.optional(),
 	),
+	MAIL_TRANSPORT: z.preprocess(
+		emptyAsUndefined,
+		z.enum(MAIL_TRANSPORTS, { message: "must be smtp or outbox" }).optional(),
+	),
 	MAIL_FROM: z.preprocess(
 		emptyAsUndefined,
 		z.string().min(3).default("Tools Gallery <no-reply@localhost>"),
@@ -229,6 +239,10 @@ const EnvSchema = z.object({
 	AUTH_ADDRESS_LIMIT: createCountSchema(1, 1_000_000, 100),
 	AUTH_ACCOUNT_FAILURE_LIMIT: createCountSchema(1, 1000, 5),
 	AUTH_LIMIT_WINDOW_MS: createMillisecondsSchema(1000, 86_400_000, 900_000),
+	PAYMENTS: z.preprocess(
+		emptyAsUndefined,
+		z.enum(PAYMENT_PROVIDERS, { message: "must be stripe or test" }).optional(),
+	),
 	STRIPE_SECRET_KEY: stripeKeySchema("sk_", "a Stripe secret key"),
 	STRIPE_WEBHOOK_SECRET: stripeKeySchema(
 		"whsec_",
@@ -237,6 +251,8 @@ const EnvSchema = z.object({
 	STRIPE_PUBLISHABLE_KEY: stripeKeySchema("pk_", "a Stripe publishable key"),
 	STRIPE_API_URL: z.preprocess(emptyAsUndefined, StripeApiUrlSchema.optional()),
 	UNPAID_ORDER_HOURS: createCountSchema(0, 8760, DEFAULT_UNPAID_ORDER_HOURS),
+	MAX_UNPAID_ORDERS: createCountSchema(1, 1000, DEFAULT_MAX_UNPAID_ORDERS),
+	QUOTA_SCALE: createCountSchema(1, 1_000_000, 1),
 });
 
 /** Every environment variable the server reads; `.env.example` documents each one. */
@@ -263,6 +279,10 @@ export type Config = {
 	requestTimeoutMs?: number;
 	/** Hours after which an unpaid order is cancelled and its stock released; 0: never. */
 	unpaidOrderHours?: number;
+	/** Open unpaid orders one account may hold at once (MAX_UNPAID_ORDERS). */
+	maxUnpaidOrders?: number;
+	/** Multiplies every write quota (QUOTA_SCALE): for load tests from one address. */
+	quotaScale?: number;
 	auth: AuthConfig;
 	mail: MailConfig;
 	payments: PaymentsConfig;
@@ -288,6 +308,7 @@ export type AuthConfig = {
 	};
 };
 
+/** `smtpUrl` undefined: mail goes to the outbox file in DATA_DIR (MAIL_TRANSPORT=outbox). */
 export type MailConfig = { smtpUrl: string | undefined; from: string };
 
 /** Stripe's keys; with them Stripe takes payments. */
@@ -299,7 +320,7 @@ export type StripeSettings = {
 	apiUrl?: string;
 };
 
-/** Without Stripe, the built-in test provider takes payments (test mode: no money moves). */
+/** Without Stripe (or with PAYMENTS=test), the built-in test provider takes payments: no money moves. */
 export type PaymentsConfig = { stripe: StripeSettings | undefined };
 
 export const DEFAULT_AUTH_LIMITS: AuthConfig["limits"] = {
@@ -317,15 +338,31 @@ export class ConfigError extends Error {
 	}
 }
 
+/** Adds the issues of keys that have none yet: a key is named once, with its first problem. */
+function addIssuesOfOtherKeys(
+	issues: { key: string; message: string }[],
+	more: { key: string; message: string }[],
+): void {
+	const named = new Set(issues.map((issue) => issue.key));
+	issues.push(...more.filter((issue) => !named.has(issue.key)));
+}
+
+/**
+ * Reads and checks every setting. With NODE_ENV=production, settings unsafe for a shop open to
+ * customers (test payments, mail to the outbox, no https, ...) are refused too, named together
+ * with any malformed key.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 	const parsed = EnvSchema.safeParse(env);
+	const productionIssues =
+		env.NODE_ENV === "production" ? findUnsafeProductionSettings(env) : [];
 	if (!parsed.success) {
-		throw new ConfigError(
-			parsed.error.issues.map((issue) => ({
-				key: String(issue.path[0] ?? "env"),
-				message: issue.message,
-			})),
-		);
+		const issues = parsed.error.issues.map((issue) => ({
+			key: String(issue.path[0] ?? "env"),
+			message: issue.message,
+		}));
+		addIssuesOfOtherKeys(issues, productionIssues);
+		throw new ConfigError(issues);
 	}
 	const values = parsed.data;
 	const issues: { key: string; message: string }[] = [];
@@ -341,7 +378,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 				"must be set together with the other Google setting, or both left unset",
 		});
 	}
-	const stripe = readStripeSettings(values, issues);
+	const stripe = choosePayments(
+		values,
+		readStripeSettings(values, issues),
+		issues,
+	);
+	const smtpUrl = chooseMailTransport(values, issues);
+	addIssuesOfOtherKeys(issues, productionIssues);
 	if (issues.length > 0) throw new ConfigError(issues);
 	const dataDir = path.resolve(values.DATA_DIR);
 	return {
@@ -361,6 +404,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		slowRequestMs: values.LOG_SLOW_REQUEST_MS,
 		requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
 		unpaidOrderHours: values.UNPAID_ORDER_HOURS,
+		maxUnpaidOrders: values.MAX_UNPAID_ORDERS,
+		quotaScale: values.QUOTA_SCALE,
 		auth: {
 			secret: values.AUTH_SECRET,
 			adminEmails: values.ADMIN_EMAILS,
@@ -378,10 +423,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 				windowMs: values.AUTH_LIMIT_WINDOW_MS,
 			},
 		},
-		mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
+		mail: { smtpUrl, from: values.MAIL_FROM },
 		payments: { stripe },
 		trustProxy: values.TRUST_PROXY,
 	};
+}
+
+/**
+ * PAYMENTS picks the provider: Stripe by default when its keys are set, else the test provider.
+ * PAYMENTS=test keeps the test provider even with the keys set; PAYMENTS=stripe needs them.
+ */
+function choosePayments(
+	values: z.infer<typeof EnvSchema>,
+	stripe: StripeSettings | undefined,
+	issues: { key: string; message: string }[],
+): StripeSettings | undefined {
+	if (values.PAYMENTS === "test") return undefined;
+	const isAnyKeySet = STRIPE_KEYS.some((key) => values[key]);
+	// With some keys set, the missing ones are named already.
+	if (values.PAYMENTS === "stripe" && !isAnyKeySet)
+		issues.push({
+			key: "PAYMENTS",
+			message: `is stripe, but no Stripe key is set; set ${STRIPE_KEYS.join(", ")}, or PAYMENTS=test`,
+		});
+	return stripe;
+}
+
+/**
+ * MAIL_TRANSPORT picks where mail goes: SMTP by default when SMTP_URL is set, else the outbox.
+ * Answers the SMTP URL to use, or undefined for the outbox.
+ */
+function chooseMailTransport(
+	values: z.infer<typeof EnvSchema>,
+	issues: { key: string; message: string }[],
+): string | undefined {
+	if (values.MAIL_TRANSPORT === "outbox") return undefined;
+	if (values.MAIL_TRANSPORT === "smtp" && !values.SMTP_URL)
+		issues.push({
+			key: "MAIL_TRANSPORT",
+			message:
+				"is smtp, but SMTP_URL is not set; set SMTP_URL, or MAIL_TRANSPORT=outbox",
+		});
+	return values.SMTP_URL;
 }
 
 /** `test` or `live` from a key such as sk_test_…, pk_live_…; undefined for other forms. */

@@ -1,94 +1,16 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { expect, onTestFinished, test } from "vitest";
-import { PROJECT_ROOT } from "./project-paths.ts";
+import { expect, test } from "vitest";
+import {
+	LISTENING_LINE,
+	makeScratchDir,
+	pause,
+	startMain,
+	stopMain,
+	waitUntil,
+	within,
+} from "./test-support/main-process.ts";
 import { connectRaw } from "./test-support/raw-socket.ts";
-
-const MAIN = path.join(PROJECT_ROOT, "src", "server", "main.ts");
-// The TypeScript loader by absolute path: the server runs from a scratch working directory.
-const TSX_LOADER = pathToFileURL(
-	path.join(PROJECT_ROOT, "node_modules", "tsx", "dist", "loader.mjs"),
-).href;
-
-type Run = { code: number | null; stdout: string; stderr: string };
-
-/** A scratch folder for the running test, removed when it finishes. */
-function makeScratchDir(): string {
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-main-"));
-	onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
-	return dir;
-}
-
-/** Starts the real server in a child process, killed when the test finishes if still running. */
-function startMain(env: Record<string, string>, dataDir = makeScratchDir()) {
-	const child = spawn(process.execPath, ["--import", TSX_LOADER, MAIN], {
-		cwd: dataDir,
-		env: {
-			PATH: process.env.PATH ?? "",
-			HOME: os.tmpdir(),
-			DATA_DIR: dataDir,
-			SEED_DEMO: "false",
-			PORT: "0",
-			HOST: "127.0.0.1",
-			...env,
-		},
-	});
-	onTestFinished(() => {
-		if (child.exitCode === null && child.signalCode === null)
-			child.kill("SIGKILL");
-	});
-	let stdout = "";
-	let stderr = "";
-	child.stdout.on("data", (chunk) => {
-		stdout += chunk;
-	});
-	child.stderr.on("data", (chunk) => {
-		stderr += chunk;
-	});
-	const exited = new Promise<Run>((resolve) => {
-		child.on("exit", (code) => resolve({ code, stdout, stderr }));
-	});
-	const listening = async (): Promise<string> => {
-		await waitUntil(
-			() => /Server listening at http:\/\/127\.0\.0\.1:\d+/.test(stdout),
-			"the server to listen",
-			30_000,
-		);
-		return String(stdout.match(/http:\/\/127\.0\.0\.1:\d+/)?.[0]);
-	};
-	/** Waits at most `ms` for the process to exit. */
-	const exit = (ms = 5_000) =>
-		within(exited, ms, `the server to exit\n${stdout}\n${stderr}`);
-	return { child, dataDir, exit, listening, stdout: () => stdout };
-}
-
-async function waitUntil(
-	check: () => boolean,
-	what: string,
-	ms = 5_000,
-): Promise<void> {
-	const deadline = Date.now() + ms;
-	while (!check()) {
-		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-		await pause(20);
-	}
-}
-
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-	let timer: NodeJS.Timeout | undefined;
-	const timeout = new Promise<never>((_resolve, reject) => {
-		timer = setTimeout(
-			() => reject(new Error(`Timed out waiting for ${what}`)),
-			ms,
-		);
-	});
-	return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A raw connection to the server at `url`, so a test can send part of a request and hold the rest back. */
 function connect(url: string) {
@@ -110,11 +32,6 @@ function requestLogLines(stdout: string): Record<string, unknown>[] {
 		.filter((line) => "reqId" in line);
 }
 
-async function stopMain(server: ReturnType<typeof startMain>): Promise<Run> {
-	server.child.kill("SIGTERM");
-	return server.exit();
-}
-
 test("a malformed DATABASE_URL stops start-up at once, naming the variable", async () => {
 	const run = await startMain({ DATABASE_URL: "mysql://nowhere/shop" }).exit();
 	expect(run.code).toBe(1);
@@ -127,6 +44,104 @@ test("a malformed PORT stops start-up at once, naming the variable", async () =>
 	expect(run.stderr).toContain(
 		"PORT: must be a whole number between 0 and 65535",
 	);
+});
+
+/** Production with every setting it asks for; a demo shop: test payments and mail kept in the outbox. */
+const PRODUCTION_ENV = {
+	NODE_ENV: "production",
+	PUBLIC_URL: "https://shop.example.com",
+	AUTH_SECRET: "0123456789abcdef0123456789abcdef",
+	TRUST_PROXY: "1",
+	PAYMENTS: "test",
+	MAIL_TRANSPORT: "outbox",
+};
+
+/** Production settings with these keys changed; an empty value counts as unset. */
+function productionEnvWith(changes: Record<string, string>) {
+	return { ...PRODUCTION_ENV, ...changes };
+}
+
+test("production with PAYMENTS=test and MAIL_TRANSPORT=outbox asked for by name starts, and says so", async () => {
+	const server = startMain(PRODUCTION_ENV);
+	const url = await server.listening();
+	expect((await fetch(`${url}/api/health`)).status).toBe(200);
+	const run = await stopMain(server);
+	expect(run.code).toBe(0);
+	expect(run.stdout).toContain("Payments are in test mode (PAYMENTS=test)");
+	expect(run.stdout).toContain(
+		"Mail goes to the outbox file in DATA_DIR (MAIL_TRANSPORT=outbox)",
+	);
+});
+
+const unsafeProductionSettings: {
+	setting: string;
+	changes: Record<string, string>;
+	line: string;
+}[] = [
+	{
+		setting: "test payments not asked for",
+		changes: { PAYMENTS: "" },
+		line: "PAYMENTS: the test provider takes no money; set the STRIPE_* keys, or PAYMENTS=test to run a demo shop in production",
+	},
+	{
+		setting: "mail to the outbox not asked for",
+		changes: { MAIL_TRANSPORT: "" },
+		line: "MAIL_TRANSPORT: mail would only be written to the outbox file in DATA_DIR, and no customer would get it; set SMTP_URL, or MAIL_TRANSPORT=outbox to keep mail in the outbox in production",
+	},
+	{
+		setting: "no PUBLIC_URL",
+		changes: { PUBLIC_URL: "" },
+		line: "PUBLIC_URL: must be set in production to the https:// address customers use, e.g. PUBLIC_URL=https://shop.example.com",
+	},
+	{
+		setting: "a plain http PUBLIC_URL",
+		changes: { PUBLIC_URL: "http://shop.example.com" },
+		line: "PUBLIC_URL: must start with https:// in production; behind a proxy that ends TLS, set the https:// address customers use",
+	},
+	{
+		setting: "no AUTH_SECRET",
+		changes: { AUTH_SECRET: "" },
+		line: "AUTH_SECRET: must be set in production (at least 32 characters, the same on every instance): openssl rand -hex 32",
+	},
+	{
+		setting: "an AUTH_SECRET shorter than 32 characters",
+		changes: { AUTH_SECRET: "0123456789abcdef" },
+		line: "AUTH_SECRET: must be at least 32 characters (try: openssl rand -hex 32)",
+	},
+	{
+		setting: "TRUST_PROXY=true",
+		changes: { TRUST_PROXY: "true" },
+		line: "TRUST_PROXY: true believes X-Forwarded-For from any address, so any client could pick the address its limits count; set the number of proxies in front (e.g. TRUST_PROXY=1) or their addresses and CIDR ranges",
+	},
+];
+
+test.each(unsafeProductionSettings)(
+	"production with $setting exits 1 before listening, with a line naming the key and the fix",
+	async ({ changes, line }) => {
+		const server = startMain(productionEnvWith(changes));
+		const run = await server.exit();
+		expect(run.code).toBe(1);
+		expect(run.stderr.split("\n").map((text) => text.trim())).toContain(line);
+		expect(run.stdout).not.toMatch(LISTENING_LINE);
+		// Refused before anything else: no database was opened or made.
+		expect(fs.readdirSync(server.dataDir)).toEqual([]);
+	},
+);
+
+test("production names every unsafe setting at once, one line each", async () => {
+	const run = await startMain({ NODE_ENV: "production" }).exit();
+	expect(run.code).toBe(1);
+	const named = run.stderr
+		.split("\n")
+		.map((text) => /^\s*([A-Z_]+): /.exec(text)?.[1])
+		.filter((key) => key !== undefined);
+	expect(named).toEqual([
+		"PAYMENTS",
+		"MAIL_TRANSPORT",
+		"PUBLIC_URL",
+		"AUTH_SECRET",
+	]);
+	expect(run.stdout).not.toMatch(LISTENING_LINE);
 });
 
 const unusableDataDirs = [

@@ -5,22 +5,37 @@ import { createTestApp } from "./test-support/test-app.ts";
 
 const origin = "http://localhost:3000";
 
-async function signUp(app: Awaited<ReturnType<typeof createTestApp>>["app"]) {
-	const response = await app.inject({
+const PASSWORD = "a long enough secret phrase";
+
+/** Makes an account, then signs in as the web app does; answers the sign-in. */
+async function signUpAndIn(
+	app: Awaited<ReturnType<typeof createTestApp>>["app"],
+	email: string,
+	from = origin,
+) {
+	const signUp = await app.inject({
 		method: "POST",
 		url: "/api/auth/sign-up/email",
-		headers: { origin },
-		payload: {
-			name: "Rita Restart",
-			email: "rita@example.com",
-			password: "a long enough secret phrase",
-		},
+		headers: { origin: from },
+		payload: { name: "Rita Restart", email, password: PASSWORD },
 	});
-	expect(response.statusCode).toBe(200);
+	expect(signUp.statusCode).toBe(200);
+	const signIn = await app.inject({
+		method: "POST",
+		url: "/api/auth/sign-in/email",
+		headers: { origin: from },
+		payload: { email, password: PASSWORD },
+	});
+	expect(signIn.statusCode).toBe(200);
+	return signIn;
+}
+
+async function signUp(app: Awaited<ReturnType<typeof createTestApp>>["app"]) {
+	const response = await signUpAndIn(app, "rita@example.com");
 	const cookie = response.cookies.find(
 		(c) => c.name === "better-auth.session_token",
 	);
-	if (!cookie) throw new Error("sign-up set no session cookie");
+	if (!cookie) throw new Error("sign-in set no session cookie");
 	return `${cookie.name}=${cookie.value}`;
 }
 
@@ -43,18 +58,9 @@ test("a session survives a server restart: the same database and secret accept t
 	});
 });
 
-test("the session cookie is HttpOnly and SameSite=Lax, and Secure with a __Secure- name under https", async () => {
+test("the session cookie is HttpOnly and SameSite=Lax, and Secure with a __Host- name under https", async () => {
 	const plain = await createTestApp();
-	const response = await plain.app.inject({
-		method: "POST",
-		url: "/api/auth/sign-up/email",
-		headers: { origin },
-		payload: {
-			name: "Hal",
-			email: "hal@example.com",
-			password: "a long enough secret phrase",
-		},
-	});
+	const response = await signUpAndIn(plain.app, "hal@example.com");
 	const cookie = response.cookies.find(
 		(c) => c.name === "better-auth.session_token",
 	);
@@ -64,24 +70,27 @@ test("the session cookie is HttpOnly and SameSite=Lax, and Secure with a __Secur
 	const https = await createTestApp({
 		config: { publicUrl: "https://shop.example.com" },
 	});
-	const secure = await https.app.inject({
-		method: "POST",
-		url: "/api/auth/sign-up/email",
-		headers: { origin: "https://shop.example.com" },
-		payload: {
-			name: "Sue",
-			email: "sue@example.com",
-			password: "a long enough secret phrase",
-		},
-	});
+	const secure = await signUpAndIn(
+		https.app,
+		"sue@example.com",
+		"https://shop.example.com",
+	);
 	const secureCookie = secure.cookies.find(
-		(c) => c.name === "__Secure-better-auth.session_token",
+		(c) => c.name === "__Host-better-auth.session_token",
 	);
 	expect(secureCookie).toMatchObject({
 		httpOnly: true,
 		secure: true,
 		sameSite: "Lax",
+		path: "/",
 	});
+	expect(secureCookie?.domain).toBeUndefined();
+	// The guard reads the same cookie: the https shop knows who is signed in.
+	const me = await https.app.inject({
+		url: "/api/me",
+		headers: { cookie: `${secureCookie?.name}=${secureCookie?.value}` },
+	});
+	expect(me.statusCode).toBe(200);
 });
 
 test("without AUTH_SECRET, development keeps one generated secret in DATA_DIR; production refuses to start", async () => {

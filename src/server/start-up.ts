@@ -148,6 +148,21 @@ export function resolveAuthSecret(
 	return { ...config, auth: { ...config.auth, secret } };
 }
 
+/**
+ * Production starts with test payments or the outbox only when asked to (PAYMENTS=test,
+ * MAIL_TRANSPORT=outbox, checked by loadConfig); each start still says so, once.
+ */
+function warnOfDemoSettings(app: FastifyInstance, config: Config): void {
+	if (!config.payments.stripe)
+		app.log.warn(
+			"Payments are in test mode (PAYMENTS=test): orders are marked paid and no money is taken. Set the STRIPE_* keys to take real payments.",
+		);
+	if (!config.mail.smtpUrl)
+		app.log.warn(
+			"Mail goes to the outbox file in DATA_DIR (MAIL_TRANSPORT=outbox): no customer receives it. Set SMTP_URL to send it.",
+		);
+}
+
 export async function createServer(
 	givenConfig: Config,
 ): Promise<{ app: FastifyInstance; db: Db }> {
@@ -158,10 +173,7 @@ export async function createServer(
 			? createStripePaymentGateway(config.payments.stripe)
 			: createTestPaymentGateway();
 		const app = await buildApp({ config, db, images, payments });
-		if (!config.payments.stripe && process.env.NODE_ENV === "production")
-			app.log.warn(
-				"Payments are in test mode: orders are marked paid and no money is taken. Set the STRIPE_* keys to take real payments.",
-			);
+		if (process.env.NODE_ENV === "production") warnOfDemoSettings(app, config);
 		return { app, db };
 	} catch (error) {
 		await db.destroy();

@@ -64,6 +64,11 @@ export const OrderSchema = z.object({
 	status: OrderStatusSchema,
 	/** The payment's transaction id, once paid ('Transaction ID'). */
 	payment_id: z.nullable(z.string()),
+	/**
+	 * Paid through the built-in test provider: no money was taken. Shown as "Test payment" beside
+	 * the transaction id.
+	 */
+	test_payment: z.boolean(),
 	created_at: z.iso.datetime(),
 	paid_at: z.nullable(z.iso.datetime()),
 	cancelled_at: z.nullable(z.iso.datetime()),
@@ -135,3 +140,26 @@ export const OrderDeletionSchema = z.object({
 export type OrderDeletion = z.infer<typeof OrderDeletionSchema>;
 
 export const OrderDeletionPageSchema = pageSchemaOf(OrderDeletionSchema);
+
+/**
+ * One customer's hold on the stock, for the admins: their open unpaid orders, the pieces those
+ * keep out of stock and what they are worth. `user_id` is null once the account was removed; its
+ * orders are then grouped by the email they were placed with.
+ */
+export const UnpaidHolderSchema = z.object({
+	user_id: z.nullable(z.string()),
+	name: z.string(),
+	email: z.string(),
+	unpaid_orders: z.int().check(z.positive()),
+	pieces: z.int().check(z.positive()),
+	value_cents: z.int().check(z.nonnegative()),
+	/** The earliest time to pay among these orders; null when none of them has one. */
+	oldest_pay_by: z.nullable(z.iso.datetime()),
+});
+export type UnpaidHolder = z.infer<typeof UnpaidHolderSchema>;
+
+export const UnpaidHolderPageSchema = pageSchemaOf(UnpaidHolderSchema);
+export type UnpaidHolderPage = z.infer<typeof UnpaidHolderPageSchema>;
+
+/** Manage All Orders shows this many holders of unpaid orders a page. */
+export const UNPAID_HOLDERS_PAGE_SIZE = 10;

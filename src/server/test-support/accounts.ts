@@ -97,7 +97,10 @@ function toSignedIn(
 	};
 }
 
-/** Signs up through the API (as a customer) and returns the new session. */
+/**
+ * Signs up through the API (as a customer) and signs in with the new password, as the web app
+ * does: sign-up itself answers alike for new and taken addresses and starts no session.
+ */
 export async function signUp(
 	app: FastifyInstance,
 	input: { name?: string; email?: string; password?: string } = {},
@@ -109,7 +112,8 @@ export async function signUp(
 		email,
 		password,
 	});
-	return toSignedIn(response, email.trim().toLowerCase(), password);
+	expect(response.statusCode, response.body).toBe(200);
+	return signIn(app, { email: email.trim().toLowerCase(), password });
 }
 
 /** Signs in with email and password; the account must not use two-factor sign-in. */
@@ -151,6 +155,17 @@ export async function verifyEmailInDb(db: Db, userId: string): Promise<void> {
 		.set({ email_verified: sql<boolean>`${sql.lit(true)}` })
 		.where("id", "=", userId)
 		.execute();
+}
+
+/** A signed-up account whose address is confirmed, as after following the mailed link. */
+export async function signUpConfirmed(
+	app: FastifyInstance,
+	db: Db,
+	input: { name?: string; email?: string; password?: string } = {},
+): Promise<SignedIn> {
+	const account = await signUp(app, input);
+	await verifyEmailInDb(db, account.userId);
+	return account;
 }
 
 /** A signed-up account that is an admin by its role. */
@@ -203,6 +218,31 @@ export async function waitForMail(
 		if (!message?.link) throw new Error(`no "${subject}" mail to ${to} yet`);
 		return { ...message, link: message.link };
 	});
+}
+
+/** The newest message to this address whose subject contains `subject`, link or not. */
+export async function waitForMailWithoutLink(
+	config: Config,
+	to: string,
+	subject: string,
+): Promise<OutboxEntry> {
+	return vi.waitFor(async () => {
+		const messages = await readOutbox(outboxDir(config));
+		const message = messages
+			.filter((entry) => entry.to === to && entry.subject.includes(subject))
+			.at(-1);
+		if (!message) throw new Error(`no "${subject}" mail to ${to} yet`);
+		return message;
+	});
+}
+
+/** Every message sent to this address so far, oldest first. */
+export async function mailsTo(
+	config: Config,
+	to: string,
+): Promise<OutboxEntry[]> {
+	const messages = await readOutbox(outboxDir(config));
+	return messages.filter((entry) => entry.to === to);
 }
 
 /** The path and query of a link in a mail, for app.inject. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { onTestFinished, vi } from "vitest";
 import { outboxDir } from "../app.ts";
-import type { Config } from "../config.ts";
+import { type Config, DEFAULT_MAX_UNPAID_ORDERS } from "../config.ts";
 import type { OrdersDeps } from "../features/orders/orders.service.ts";
 import type { Db } from "../platform/db/database.ts";
 import { createWriteTransactions } from "../platform/db/group-commit.ts";
@@ -102,5 +102,6 @@ export function ordersFeatureOf(
 		mailer,
 		log: t.app.log,
 		unpaidOrderHours: options.unpaidOrderHours ?? 48,
+		maxUnpaidOrders: t.config.maxUnpaidOrders ?? DEFAULT_MAX_UNPAID_ORDERS,
 	};
 }

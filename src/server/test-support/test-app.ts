@@ -5,7 +5,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { onTestFinished } from "vitest";
-import { buildApp } from "../app.ts";
+import { type AppDeps, buildApp } from "../app.ts";
 import {
 	type Config,
 	type DatabaseConfig,
@@ -19,6 +19,13 @@ import {
 import type { Clock } from "../platform/clock.ts";
 import { createDb, type Db } from "../platform/db/database.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
+import {
+	QUOTA_NAMES,
+	QUOTA_POLICIES,
+	type QuotaName,
+	type QuotaPolicy,
+	type QuotaTable,
+} from "../platform/http/quota-policies.ts";
 import {
 	createDbImageStore,
 	type ImageStore,
@@ -84,6 +91,23 @@ export function testConfig(
 	};
 }
 
+/**
+ * The quotas of the test app: the real table with room for any test's writes, all from one
+ * address. Quota tests pass their own small figures.
+ */
+export function testQuotas(
+	overrides: Partial<Record<QuotaName, QuotaPolicy>> = {},
+): QuotaTable {
+	const generous = { max: 1_000_000, windowMs: 60_000 };
+	const table = Object.fromEntries(
+		QUOTA_NAMES.map((name) => [
+			name,
+			{ ...QUOTA_POLICIES[name], perAccount: generous, perAddress: generous },
+		]),
+	) as QuotaTable;
+	return { ...table, ...overrides };
+}
+
 export type TestApp = {
 	app: FastifyInstance;
 	db: Db;
@@ -103,6 +127,9 @@ export async function createTestApp(
 		config?: Partial<Config>;
 		clock?: Clock;
 		payments?: PaymentGateway;
+		logStream?: AppDeps["logStream"];
+		/** Quotas to replace the generous ones of `testQuotas()`, by name. */
+		quotas?: Partial<Record<QuotaName, QuotaPolicy>>;
 	} = {},
 ): Promise<TestApp> {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-test-"));
@@ -118,6 +145,8 @@ export async function createTestApp(
 		images,
 		clock: options.clock,
 		payments: options.payments,
+		logStream: options.logStream,
+		quotas: testQuotas(options.quotas),
 	});
 	let isClosed = false;
 	const close = async () => {
@@ -190,6 +219,7 @@ export async function createSecondInstance(
 		config: t.config,
 		db,
 		images: createDbImageStore(db),
+		quotas: testQuotas(),
 	});
 	onTestFinished(async () => {
 		await app.close();

@@ -15,9 +15,10 @@ import { jsonResponse } from "../test-support/fake-api.ts";
 import { renderWithProviders } from "../test-support/render-with-providers.tsx";
 import { RequireSession } from "./require-session.tsx";
 
-/** A shop with one account; signing in with its password (or signing up) starts a session. */
+/** A shop with one account; signing in with its password (or a signed-up one) starts a session. */
 function serveShop() {
 	let isSignedIn = false;
+	const passwords = new Set(["correct horse"]);
 	vi.stubGlobal(
 		"fetch",
 		async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -39,14 +40,15 @@ function serveShop() {
 						})
 					: jsonResponse({ me: null });
 			if (pathname === "/api/auth/sign-in/email") {
-				isSignedIn = body?.password === "correct horse";
+				isSignedIn = passwords.has(String(body?.password));
 				return isSignedIn
 					? jsonResponse({ token: "t" })
 					: jsonResponse({ code: "INVALID_EMAIL_OR_PASSWORD" }, 401);
 			}
 			if (pathname === "/api/auth/sign-up/email") {
-				isSignedIn = true;
-				return jsonResponse({ token: "t" });
+				// As the shop does: the account is made, the session comes from signing in.
+				passwords.add(String(body?.password));
+				return jsonResponse({ token: null });
 			}
 			if (pathname === "/api/sign-in-options")
 				return jsonResponse({ google: false });

@@ -163,6 +163,41 @@ test("an order the stock refuses says 'Failed to order: …' and shows the stock
 	expect(orderConfirm()).toBeDisabled();
 });
 
+const UNPAID_LIMIT =
+	"You have 3 unpaid orders, the most an account can hold. Pay or cancel one in My Orders to order again.";
+
+test("an order refused for the unpaid orders already held says why in a toast and beside the form, with a link to My Orders", async () => {
+	let isAtLimit = true;
+	const { sent, user } = await openPurchasePage(
+		aShop({ tools: [circularSaw] }),
+		(request) =>
+			isAtLimit && request.method === "POST"
+				? errorResponse(409, "TOO_MANY_UNPAID_ORDERS", UNPAID_LIMIT)
+				: undefined,
+	);
+	await user.click(orderConfirm());
+
+	expect(
+		await screen.findByText(`Failed to order: ${UNPAID_LIMIT}`),
+	).toBeVisible();
+	const notice = screen.getByText(UNPAID_LIMIT);
+	expect(notice.closest("[role='alert']")).toBeVisible();
+	expect(screen.getByRole("link", { name: "Go to My Orders" })).toHaveAttribute(
+		"href",
+		"/dashboard/my-orders",
+	);
+	expect(screen.getByText("40 pieces")).toBeVisible();
+	expect(orderConfirm()).toBeEnabled();
+
+	// The customer paid or cancelled an order meanwhile: the next try goes through.
+	isAtLimit = false;
+	await user.click(orderConfirm());
+	expect(await screen.findByText("Order Added")).toBeVisible();
+	expect(screen.queryByText(UNPAID_LIMIT)).toBeNull();
+	expect(screen.queryByRole("link", { name: "Go to My Orders" })).toBeNull();
+	expect(posts(sent)).toHaveLength(2);
+});
+
 test("a tool whose stock is below its minimum order shows 'Stock Out' and cannot be ordered", async () => {
 	await openPurchasePage(
 		aShop({ tools: [{ ...circularSaw, available_quantity: 3 }] }),

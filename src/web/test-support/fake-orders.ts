@@ -3,6 +3,7 @@ import type {
 	Order,
 	OrderDeletion,
 	OrderStatus,
+	UnpaidHolder,
 } from "../../shared/orders.schemas.ts";
 import { checkPurchase } from "../../shared/purchase-rule.ts";
 import type { Tool } from "../../shared/tools.schemas.ts";
@@ -38,6 +39,7 @@ export function anOrder(n: number, changes: Partial<Order> = {}): Order {
 		user_name: customer.name,
 		status: "unpaid",
 		payment_id: null,
+		test_payment: false,
 		created_at: new Date(Date.UTC(2026, 10, 24, 12, n)).toISOString(),
 		paid_at: null,
 		cancelled_at: null,
@@ -108,6 +110,30 @@ function placeOrder(shop: Shop, body: unknown): Response {
 	return jsonResponse(order, 201);
 }
 
+/** The shop's unpaid orders per customer (by email), the most pieces first, then the most value. */
+function unpaidHolders(shop: Shop): UnpaidHolder[] {
+	const holders = new Map<string, UnpaidHolder>();
+	for (const order of shop.orders) {
+		if (order.status !== "unpaid") continue;
+		const held = holders.get(order.email);
+		const payBy = [held?.oldest_pay_by, order.pay_by]
+			.filter((time) => typeof time === "string")
+			.sort()[0];
+		holders.set(order.email, {
+			user_id: `user-${order.email}`,
+			name: order.user_name,
+			email: order.email,
+			unpaid_orders: (held?.unpaid_orders ?? 0) + 1,
+			pieces: (held?.pieces ?? 0) + order.order_quantity,
+			value_cents: (held?.value_cents ?? 0) + order.total_cents,
+			oldest_pay_by: payBy ?? null,
+		});
+	}
+	return [...holders.values()].sort(
+		(a, b) => b.pieces - a.pieces || b.value_cents - a.value_cents,
+	);
+}
+
 /** An order changed in place; every later read sees it. */
 function update(shop: Shop, order: Order, changes: Partial<Order>): Order {
 	const changed = { ...order, ...changes };
@@ -144,6 +170,7 @@ function answerOrder(
 			order: update(shop, order, {
 				status: "paid",
 				payment_id: `test_${order.id.slice(-4)}`,
+				test_payment: true,
 				paid_at: new Date().toISOString(),
 			}),
 		});
@@ -228,6 +255,8 @@ export function serveOrders(
 			}
 			if (pathname === "/api/order-deletions")
 				return pageOf(shop.deletions, url);
+			if (pathname === "/api/admin/unpaid-holders")
+				return pageOf(unpaidHolders(shop), url, 10);
 			const [, orderId, action] =
 				/^\/api\/orders\/([^/]+)(?:\/([a-z]+))?$/.exec(pathname) ?? [];
 			const order = shop.orders.find((candidate) => candidate.id === orderId);

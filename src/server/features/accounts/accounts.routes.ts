@@ -18,10 +18,7 @@ import {
 	type SessionGuard,
 	signedInViewer,
 } from "../../platform/auth/session-guard.ts";
-import {
-	clientErrorResponses,
-	signedInAccess,
-} from "../../platform/http/api-schemas.ts";
+import { clientErrorResponses } from "../../platform/http/api-schemas.ts";
 import { readSingleFile } from "../../platform/http/multipart-form.ts";
 import {
 	type AccountsDeps,
@@ -59,9 +56,9 @@ export async function accountsRoutes(
 				operationId: "getSignInOptions",
 				tags: ["accounts"],
 				summary: "Which ways of signing in this shop offers",
-				security: [],
 				response: { 200: SignInOptionsSchema, ...clientErrorResponses },
 			},
+			config: { access: "public" },
 		},
 		async () => ({ google: isGoogleConfigured }),
 	);
@@ -73,10 +70,9 @@ export async function accountsRoutes(
 				operationId: "getMe",
 				tags: ["accounts"],
 				summary: "The signed-in account and whether it is an admin",
-				security: signedInAccess,
 				response: { 200: MeSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireUser,
+			config: { access: "signed-in" },
 		},
 		async (request) => describeViewer(signedInViewer(request)),
 	);
@@ -90,9 +86,9 @@ export async function accountsRoutes(
 				operationId: "getSession",
 				tags: ["accounts"],
 				summary: "The signed-in account, or null for a visitor",
-				security: [],
 				response: { 200: SessionSchema, ...clientErrorResponses },
 			},
+			config: { access: "public" },
 		},
 		async (request, reply) => {
 			const viewer = await guard.readViewer(request, reply);
@@ -107,10 +103,9 @@ export async function accountsRoutes(
 				operationId: "getProfile",
 				tags: ["accounts"],
 				summary: "The signed-in account's profile",
-				security: signedInAccess,
 				response: { 200: ProfileSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireUser,
+			config: { access: "signed-in" },
 		},
 		async (request) => readProfile(accounts.db, signedInViewer(request)),
 	);
@@ -123,11 +118,10 @@ export async function accountsRoutes(
 				tags: ["accounts"],
 				summary:
 					"Update the profile; fields left out or empty keep their stored value",
-				security: signedInAccess,
 				body: ProfileUpdateSchema,
 				response: { 200: ProfileSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireUser,
+			config: { access: "signed-in", quota: "profile" },
 		},
 		async (request) =>
 			updateProfile(accounts.db, signedInViewer(request), request.body),
@@ -141,11 +135,10 @@ export async function accountsRoutes(
 				tags: ["accounts"],
 				summary:
 					'Replace the profile photo: one JPEG, PNG or WebP in the multipart field "photo" (10 MiB at most)',
-				security: signedInAccess,
 				consumes: ["multipart/form-data"],
 				response: { 200: ProfileSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireUser,
+			config: { access: "signed-in", quota: "uploads" },
 		},
 		async (request) =>
 			updateProfilePhoto(
@@ -163,11 +156,10 @@ export async function accountsRoutes(
 				tags: ["users"],
 				summary:
 					"Accounts for Make Admin: admins first, then customers newest first",
-				security: signedInAccess,
 				querystring: UserListQuerySchema,
 				response: { 200: UserPageSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin" },
 		},
 		async (request) => listAccounts(accounts, request.query),
 	);
@@ -179,13 +171,17 @@ export async function accountsRoutes(
 				operationId: "makeAdmin",
 				tags: ["users"],
 				summary: "Make an account an admin",
-				security: signedInAccess,
 				params: UserIdParamsSchema,
 				response: { 200: UserListItemSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin", quota: "admin-writes" },
 		},
-		async (request) => makeAdmin(accounts, request.params.id),
+		async (request) =>
+			makeAdmin(
+				accounts,
+				{ viewer: signedInViewer(request), address: request.ip },
+				request.params.id,
+			),
 	);
 
 	api.delete(
@@ -196,14 +192,17 @@ export async function accountsRoutes(
 				tags: ["users"],
 				summary:
 					"Remove an account and end its sessions; never yourself or the last admin",
-				security: signedInAccess,
 				params: UserIdParamsSchema,
 				response: { 204: z.null(), ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request, reply) => {
-			await removeUser(accounts, signedInViewer(request), request.params.id);
+			await removeUser(
+				accounts,
+				{ viewer: signedInViewer(request), address: request.ip },
+				request.params.id,
+			);
 			return reply.code(204).send(null);
 		},
 	);

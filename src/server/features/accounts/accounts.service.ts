@@ -12,9 +12,11 @@ import type { Db } from "../../platform/db/database.ts";
 import { ConflictError, NotFoundError } from "../../platform/http/errors.ts";
 import type { ImageStore } from "../../platform/images/image-store.ts";
 import { processUploadedImage } from "../../platform/images/process-upload.ts";
+import { recordAuditEvent } from "../audit/audit.service.ts";
 import {
 	countAdmins,
 	deleteAccount,
+	deleteSessionsOf,
 	findAccountByEmail,
 	findAccountById,
 	findAccountsPage,
@@ -77,6 +79,9 @@ export async function updateProfilePhoto(
 	if (!webp) throw new Error("no photo was encoded");
 	const url = await images.putWebp("avatar", webp);
 	await updateUserImage(db, viewer.id, url);
+	// Only once the new photo is saved; one a review or another account still shows is kept.
+	if (viewer.image && viewer.image !== url)
+		await images.removeIfUnused(viewer.image);
 	return readProfile(db, viewer);
 }
 
@@ -93,13 +98,33 @@ export async function listAccounts(
 	return { items, total, page: query.page, page_size: query.page_size };
 }
 
+/** Who asked for a change through the API, and from which address, for the security log. */
+export type Requester = { viewer: Viewer; address: string };
+
+const partyOf = (account: { id: string; email: string }) => ({
+	id: account.id,
+	email: account.email,
+});
+
+/** Make Admin; recorded in the security log when the role actually changes. */
 export async function makeAdmin(
 	{ db }: Pick<AccountsDeps, "db">,
+	{ viewer, address }: Requester,
 	userId: string,
 ): Promise<UserListItem> {
 	const account = await findAccountById(db, userId);
 	if (!account) throw new NotFoundError("No user has this id");
-	if (account.role !== "admin") await updateRole(db, userId, "admin");
+	if (account.role !== "admin")
+		await db.transaction().execute(async (trx) => {
+			await updateRole(trx, userId, "admin");
+			await recordAuditEvent(trx, {
+				kind: "admin.granted",
+				actor: partyOf(viewer),
+				subject: partyOf(account),
+				address,
+				details: { via: "dashboard" },
+			});
+		});
 	return {
 		id: account.id,
 		email: account.email,
@@ -133,10 +158,10 @@ export async function assertNotLastAdmin(
 		);
 }
 
-/** Removes a user and, with the account, every session it had (they end at once). */
+/** Removes a user and, with the account, every session it had (they end at once); logged. */
 export async function removeUser(
 	deps: AccountsDeps,
-	viewer: Viewer,
+	{ viewer, address }: Requester,
 	userId: string,
 ): Promise<void> {
 	if (userId === viewer.id)
@@ -146,6 +171,33 @@ export async function removeUser(
 	await deps.db.transaction().execute(async (trx) => {
 		await assertNotLastAdmin({ ...deps, db: trx }, userId, "removed");
 		await deleteAccount(trx, userId);
+		await recordAuditEvent(trx, {
+			kind: "user.removed",
+			actor: partyOf(viewer),
+			subject: partyOf(account),
+			address,
+			details: { via: "dashboard" },
+		});
+	});
+}
+
+/**
+ * Runs just before the auth library deletes an account at its owner's request: refuses the last
+ * admin, then logs the removal as the owner's own. The library deletes right after this returns,
+ * outside any transaction of ours.
+ */
+export async function prepareOwnAccountDeletion(
+	deps: Pick<AccountsDeps, "db" | "adminEmails">,
+	userId: string,
+): Promise<void> {
+	await assertNotLastAdmin(deps, userId, "deleted");
+	const account = await findAccountById(deps.db, userId);
+	if (!account) return;
+	await recordAuditEvent(deps.db, {
+		kind: "user.removed",
+		actor: partyOf(account),
+		subject: partyOf(account),
+		details: { via: "own account" },
 	});
 }
 
@@ -167,11 +219,21 @@ export async function grantAdminByEmail(
 		throw new NotFoundError(`No account uses ${email}; sign up first`);
 	if (account.role === "admin")
 		return { outcome: "already-admin", email: account.email };
-	await updateRole(db, account.id, "admin");
+	await db.transaction().execute(async (trx) => {
+		await updateRole(trx, account.id, "admin");
+		await recordAuditEvent(trx, {
+			kind: "admin.granted",
+			subject: partyOf(account),
+			details: { via: "shell" },
+		});
+	});
 	return { outcome: "granted", email: account.email };
 }
 
-/** `npm run admin -- revoke <email>`: never leaves the shop without an admin. */
+/**
+ * `npm run admin -- revoke <email>`: never leaves the shop without an admin. Every session of the
+ * account ends with the role, in the same transaction, so an open dashboard stops working at once.
+ */
 export async function revokeAdminByEmail(
 	db: Db,
 	email: string,
@@ -187,6 +249,12 @@ export async function revokeAdminByEmail(
 		if (!(stillAdminByConfig && account.email_verified))
 			await assertNotLastAdmin({ db: trx, adminEmails }, account.id, "demoted");
 		await updateRole(trx, account.id, "customer");
+		await deleteSessionsOf(trx, account.id);
+		await recordAuditEvent(trx, {
+			kind: "admin.revoked",
+			subject: partyOf(account),
+			details: { via: "shell" },
+		});
 	});
 	return { outcome: "revoked", email: account.email, stillAdminByConfig };
 }

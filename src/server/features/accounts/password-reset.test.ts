@@ -8,7 +8,7 @@ import {
 	postAuth,
 	type SignedIn,
 	signIn,
-	signUp,
+	signUpConfirmed,
 	uniqueEmail,
 	waitForMail,
 } from "../../test-support/accounts.ts";
@@ -51,7 +51,7 @@ function signInStatus(t: TestApp, email: string, password: string) {
 
 test("the mailed link resets the password once: the old one stops working, the new one signs in", async () => {
 	const t = await createTestApp();
-	const account = await signUp(t.app);
+	const account = await signUpConfirmed(t.app, t.db);
 	const { token } = await requestResetToken(t, account);
 
 	const reset = await resetPassword(t, token);
@@ -67,7 +67,7 @@ test("the mailed link resets the password once: the old one stops working, the n
 
 test("a reset ends the sessions that were open before it", async () => {
 	const t = await createTestApp();
-	const account = await signUp(t.app);
+	const account = await signUpConfirmed(t.app, t.db);
 	const { token } = await requestResetToken(t, account);
 	await resetPassword(t, token);
 	expect(await meStatus(t.app, { cookie: account.cookie })).toBe(401);
@@ -75,7 +75,7 @@ test("a reset ends the sessions that were open before it", async () => {
 
 test("an expired link is refused, both when followed and when used", async () => {
 	const t = await createTestApp();
-	const account = await signUp(t.app);
+	const account = await signUpConfirmed(t.app, t.db);
 	const { token, link } = await requestResetToken(t, account);
 	await sql`update verifications set expires_at = ${new Date(Date.now() - 60_000).toISOString()} where identifier = ${`reset-password:${token}`}`.execute(
 		t.db,
@@ -102,7 +102,7 @@ test("a made-up token is refused", async () => {
 
 test("a new password must follow the sign-up rules; the link still works for a good one", async () => {
 	const t = await createTestApp();
-	const account = await signUp(t.app);
+	const account = await signUpConfirmed(t.app, t.db);
 	const { token } = await requestResetToken(t, account);
 	for (const [password, message] of [
 		["short", "Must be 8 characters or longer"],
@@ -118,7 +118,7 @@ test("a new password must follow the sign-up rules; the link still works for a g
 
 test("asking for a reset of an unknown email gets the same answer and sends nothing", async () => {
 	const t = await createTestApp();
-	const known = await signUp(t.app);
+	const known = await signUpConfirmed(t.app, t.db);
 	const unknown = await postAuth(t.app, "/request-password-reset", {
 		email: uniqueEmail("nobody"),
 		redirectTo: "/reset-password",

@@ -40,68 +40,125 @@ function signInAttempt(
 	return postAuth(app, "/sign-in/email", body, headers);
 }
 
-test("failed sign-ins lock the account for the window, even with the right password, and say when to retry", async () => {
-	const t = await createLimitedApp();
+test("failed sign-ins from one address delay that address's next attempt, twice as long each time, and say when to retry", async () => {
+	const t = await createLimitedApp({
+		auth: testAuthConfig({
+			limits: { perAddress: 100, failuresPerAccount: 2, windowMs: WINDOW_MS },
+		}),
+	});
 	const account = await signUp(t.app);
 	const wrong = { email: account.email, password: "not the right phrase" };
+	const right = { email: account.email.toUpperCase(), password: TEST_PASSWORD };
 	expect((await signInAttempt(t.app, wrong)).statusCode).toBe(401);
 	expect((await signInAttempt(t.app, wrong)).statusCode).toBe(401);
 
-	const locked = await signInAttempt(t.app, {
-		email: account.email.toUpperCase(),
-		password: TEST_PASSWORD,
-	});
-	expect(locked.statusCode).toBe(429);
-	expect(locked.headers["retry-after"]).toBe("60");
-	expect(locked.json()).toEqual({
+	const delayed = await signInAttempt(t.app, right);
+	expect(delayed.statusCode).toBe(429);
+	expect(delayed.headers["retry-after"]).toBe("1");
+	expect(delayed.headers["ratelimit-limit"]).toBe("2");
+	expect(delayed.headers["ratelimit-remaining"]).toBe("0");
+	expect(delayed.json()).toEqual({
 		code: "TOO_MANY_REQUESTS",
 		message:
-			"Too many failed sign-ins for this account. Try again in 1 minute.",
-		retryAfterSeconds: 60,
+			"Too many failed sign-ins for this account from your network. Try again in 1 second.",
+		retryAfterSeconds: 1,
 	});
-	expect(locked.headers["set-cookie"]).toBeUndefined();
+	expect(delayed.headers["set-cookie"]).toBeUndefined();
 
-	t.advance(WINDOW_MS);
-	const restored = await signInAttempt(t.app, {
-		email: account.email,
-		password: TEST_PASSWORD,
-	});
-	expect(restored.statusCode).toBe(200);
+	// Each further failure doubles the wait: 2 s, then 4 s.
+	t.advance(1000);
+	expect((await signInAttempt(t.app, wrong)).statusCode).toBe(401);
+	expect((await signInAttempt(t.app, right)).headers["retry-after"]).toBe("2");
+	t.advance(2000);
+	expect((await signInAttempt(t.app, wrong)).statusCode).toBe(401);
+	expect((await signInAttempt(t.app, right)).headers["retry-after"]).toBe("4");
+
+	// The owner waits seconds, not a quarter of an hour, and a success clears the count.
+	t.advance(4000);
+	expect((await signInAttempt(t.app, right)).statusCode).toBe(200);
+	expect((await signInAttempt(t.app, wrong)).statusCode).toBe(401);
+	expect((await signInAttempt(t.app, right)).statusCode).toBe(200);
 });
 
-test("the retry time counts down with the window", async () => {
-	const t = await createLimitedApp();
+test("the delay grows to five minutes at most", async () => {
+	const t = await createLimitedApp({
+		auth: testAuthConfig({
+			limits: { perAddress: 1000, failuresPerAccount: 2, windowMs: 3_600_000 },
+		}),
+	});
 	const account = await signUp(t.app);
 	const wrong = { email: account.email, password: "not the right phrase" };
-	await signInAttempt(t.app, wrong);
-	await signInAttempt(t.app, wrong);
-	t.advance(WINDOW_MS - 30_000);
-	const locked = await signInAttempt(t.app, wrong);
-	expect(locked.headers["retry-after"]).toBe("30");
-	expect(locked.json().message).toBe(
-		"Too many failed sign-ins for this account. Try again in 30 seconds.",
+	for (let attempt = 0; attempt < 14; attempt += 1) {
+		expect((await signInAttempt(t.app, wrong)).statusCode).toBe(401);
+		t.advance(300_000);
+	}
+	t.advance(-300_000);
+	expect((await signInAttempt(t.app, wrong)).headers["retry-after"]).toBe(
+		"300",
 	);
 });
 
-test("the lock of one account leaves other accounts alone", async () => {
+test("another address's failures never delay the owner signing in from their own address", async () => {
 	const t = await createLimitedApp({ trustProxy: true });
-	const locked = await signUp(t.app);
+	const owner = await signUp(t.app);
+	const wrong = { email: owner.email, password: "not the right phrase" };
+	const attacker = { "x-forwarded-for": "203.0.113.66" };
+	for (let attempt = 0; attempt < 3; attempt += 1)
+		await signInAttempt(t.app, wrong, attacker);
+	expect((await signInAttempt(t.app, wrong, attacker)).statusCode).toBe(429);
+
+	const fromHome = await signInAttempt(
+		t.app,
+		{ email: owner.email, password: TEST_PASSWORD },
+		{ "x-forwarded-for": "198.51.100.7" },
+	);
+	expect(fromHome.statusCode).toBe(200);
+});
+
+test("IPv6 clients count by their /64 and IPv4-mapped addresses as the IPv4 address", async () => {
+	const t = await createLimitedApp({ trustProxy: true });
+	const owner = await signUp(t.app);
+	const wrong = { email: owner.email, password: "not the right phrase" };
+	const right = { email: owner.email, password: TEST_PASSWORD };
+	const from = (address: string) => ({ "x-forwarded-for": address });
+
+	await signInAttempt(t.app, wrong, from("2001:db8:0:7::1"));
+	await signInAttempt(t.app, wrong, from("2001:db8:0:7:ffff::2"));
+	expect(
+		(await signInAttempt(t.app, right, from("2001:0db8:0000:0007::3")))
+			.statusCode,
+	).toBe(429);
+	expect(
+		(await signInAttempt(t.app, right, from("2001:db8:0:8::1"))).statusCode,
+	).toBe(200);
+
+	await signInAttempt(t.app, wrong, from("::ffff:203.0.113.9"));
+	await signInAttempt(t.app, wrong, from("203.0.113.9"));
+	expect(
+		(await signInAttempt(t.app, right, from("::ffff:cb00:7109"))).statusCode,
+	).toBe(429);
+});
+
+test("the delay of one account leaves other accounts alone", async () => {
+	const t = await createLimitedApp({
+		auth: testAuthConfig({
+			limits: { perAddress: 100, failuresPerAccount: 2, windowMs: WINDOW_MS },
+		}),
+	});
+	const delayed = await signUp(t.app);
 	const other = await signUp(t.app);
-	const wrong = { email: locked.email, password: "not the right phrase" };
-	// From other addresses, so only the per-account count is reached.
-	await signInAttempt(t.app, wrong, { "x-forwarded-for": "203.0.113.1" });
-	await signInAttempt(t.app, wrong, { "x-forwarded-for": "203.0.113.2" });
-	const refused = await signInAttempt(
-		t.app,
-		{ email: locked.email, password: TEST_PASSWORD },
-		{ "x-forwarded-for": "203.0.113.3" },
-	);
+	const wrong = { email: delayed.email, password: "not the right phrase" };
+	await signInAttempt(t.app, wrong);
+	await signInAttempt(t.app, wrong);
+	const refused = await signInAttempt(t.app, {
+		email: delayed.email,
+		password: TEST_PASSWORD,
+	});
 	expect(refused.statusCode).toBe(429);
-	const allowed = await signInAttempt(
-		t.app,
-		{ email: other.email, password: TEST_PASSWORD },
-		{ "x-forwarded-for": "203.0.113.4" },
-	);
+	const allowed = await signInAttempt(t.app, {
+		email: other.email,
+		password: TEST_PASSWORD,
+	});
 	expect(allowed.statusCode).toBe(200);
 });
 
@@ -143,7 +200,14 @@ test("behind a trusted proxy, each forwarded client address has its own allowanc
 
 test("sign-up has its own per-address allowance; a refused sign-up stores nothing", async () => {
 	const t = await createLimitedApp();
-	for (let i = 0; i < 3; i += 1) await signUp(t.app);
+	const signUpOnly = () =>
+		postAuth(t.app, "/sign-up/email", {
+			name: "Sam Signup",
+			email: uniqueEmail(),
+			password: TEST_PASSWORD,
+		});
+	for (let i = 0; i < 3; i += 1)
+		expect((await signUpOnly()).statusCode).toBe(200);
 	const fourth = await postAuth(t.app, "/sign-up/email", {
 		name: "One Too Many",
 		email: uniqueEmail(),
@@ -161,7 +225,7 @@ test("sign-up has its own per-address allowance; a refused sign-up stores nothin
 	expect(signIn.statusCode).toBe(401);
 
 	t.advance(WINDOW_MS);
-	await signUp(t.app);
+	expect((await signUpOnly()).statusCode).toBe(200);
 	expect(await countUsers(t.db)).toBe(4);
 });
 

@@ -1,7 +1,6 @@
 import { expect, test } from "vitest";
 import {
 	authHeaders,
-	pathOf,
 	postAuth,
 	signUp,
 	signUpAdmin,
@@ -9,7 +8,6 @@ import {
 	testAuthConfig,
 	uniqueEmail,
 	verifyEmailInDb,
-	waitForMail,
 } from "../../test-support/accounts.ts";
 import { createTestApp } from "../../test-support/test-app.ts";
 
@@ -33,37 +31,6 @@ async function storedRole(
 		.executeTakeFirstOrThrow();
 	return row.role;
 }
-
-test("an ADMIN_EMAILS address is an admin once its owner follows the confirmation link, not before", async () => {
-	const owner = uniqueEmail("owner");
-	const t = await createTestApp({
-		config: { auth: testAuthConfig({ adminEmails: [owner] }) },
-	});
-	const account = await signUp(t.app, { email: owner });
-	expect(await readMe(t.app, account.cookie)).toMatchObject({
-		email_verified: false,
-		is_admin: false,
-	});
-	const users = await t.app.inject({
-		url: "/api/users",
-		headers: { cookie: account.cookie },
-	});
-	expect(users.statusCode).toBe(403);
-
-	const mail = await waitForMail(t.config, owner, "Confirm your email");
-	const confirm = await t.app.inject({ url: pathOf(mail.link) });
-	expect(confirm.statusCode).toBe(302);
-
-	expect(await readMe(t.app, account.cookie)).toMatchObject({
-		email_verified: true,
-		is_admin: true,
-	});
-	const usersAfter = await t.app.inject({
-		url: "/api/users",
-		headers: { cookie: account.cookie },
-	});
-	expect(usersAfter.statusCode).toBe(200);
-});
 
 test("a verified address that ADMIN_EMAILS does not list stays a customer", async () => {
 	const t = await createTestApp({

@@ -113,33 +113,78 @@ test("an attacker's own session planted in the victim's browser does not become 
 	expect(asAttacker.json().id).toBe(attacker.userId);
 });
 
-test("one account cannot end another account's session", async () => {
+test("session tokens are stored hashed, and no endpoint lists or ends a session by its token", async () => {
 	const t = await createTestApp();
 	const owner = await signUp(t.app);
 	const other = await signUp(t.app);
-	const sessions = await t.app.inject({
+	const stored = await t.db
+		.selectFrom("sessions")
+		.select("token")
+		.where("user_id", "=", owner.userId)
+		.execute();
+	expect(stored).toHaveLength(1);
+	const [plainToken] = owner.token.split(".");
+	expect(stored[0]?.token).not.toBe(plainToken);
+	expect(stored[0]?.token).not.toContain(String(plainToken));
+
+	const list = await t.app.inject({
 		url: "/api/auth/list-sessions",
 		headers: { cookie: owner.cookie },
 	});
-	const ownerTokens: string[] = sessions
-		.json()
-		.map((session: { token: string }) => session.token);
-	expect(ownerTokens).toHaveLength(1);
-
-	await postAuth(
+	expect(list.statusCode).toBe(404);
+	const revoke = await postAuth(
 		t.app,
 		"/revoke-session",
-		{ token: ownerTokens[0] },
+		{ token: plainToken },
 		{ cookie: other.cookie },
 	);
+	expect(revoke.statusCode).toBe(404);
 	expect(await meStatus(t.app, { cookie: owner.cookie })).toBe(200);
+});
 
-	// The same request from the owner does end it: the token was the right one.
-	await postAuth(
+test("a session ends 30 days after its sign-in, however often it is used", async () => {
+	const t = await createTestApp();
+	const account = await signUp(t.app);
+	const isPostgres = t.config.database.kind === "postgres";
+	const at = (date: Date) => (isPostgres ? date : date.toISOString());
+	// Used yesterday, so it slides on for days yet; but it was signed in 30 days ago.
+	const signedInAt = new Date(Date.now() - 30 * 86_400_000 - 60_000);
+	const slidesUntil = new Date(Date.now() + 6 * 86_400_000);
+	await t.db
+		.updateTable("sessions")
+		.set({ created_at: at(signedInAt), expires_at: at(slidesUntil) })
+		.where("user_id", "=", account.userId)
+		.execute();
+
+	expect(await meStatus(t.app, { cookie: account.cookie })).toBe(401);
+	// The auth library's own endpoints no longer know it either.
+	const changePassword = await postAuth(
 		t.app,
-		"/revoke-session",
-		{ token: ownerTokens[0] },
-		{ cookie: owner.cookie },
+		"/change-password",
+		{ currentPassword: TEST_PASSWORD, newPassword: "another long phrase" },
+		{ cookie: account.cookie },
 	);
-	expect(await meStatus(t.app, { cookie: owner.cookie })).toBe(401);
+	expect(changePassword.statusCode).toBe(401);
+	const left = await t.db
+		.selectFrom("sessions")
+		.select("id")
+		.where("user_id", "=", account.userId)
+		.execute();
+	expect(left).toEqual([]);
+	// Signing in again starts a new one.
+	const again = await signIn(t.app, account);
+	expect(await meStatus(t.app, { cookie: again.cookie })).toBe(200);
+});
+
+test("a bearer token works only in its signed form", async () => {
+	const t = await createTestApp();
+	const account = await signUp(t.app);
+	const [bare] = account.token.split(".");
+	expect(await meStatus(t.app, bearerHeaders(account.token))).toBe(200);
+	expect(await meStatus(t.app, bearerHeaders(String(bare)))).toBe(401);
+	const viaLibrary = await t.app.inject({
+		url: "/api/auth/get-session",
+		headers: bearerHeaders(String(bare)),
+	});
+	expect(viaLibrary.json()).toBeNull();
 });

@@ -7,6 +7,8 @@ import {
 	signUp,
 	TEST_PASSWORD,
 	uniqueEmail,
+	verifyEmailInDb,
+	waitForMailWithoutLink,
 } from "../../test-support/accounts.ts";
 import { createTestApp } from "../../test-support/test-app.ts";
 
@@ -66,20 +68,36 @@ test("a wrong password and an unknown email get the same answer", async () => {
 	}
 });
 
-test("an email already in use, in any letter case, is refused and no second account is made", async () => {
+test("an email already in use, in any letter case, answers like a new one, makes no second account and mails its owner", async () => {
 	const t = await createTestApp();
+	const fresh = await postAuth(t.app, "/sign-up/email", {
+		name: "First Try",
+		email: uniqueEmail("fresh"),
+		password: TEST_PASSWORD,
+	});
 	const first = await signUp(t.app, { email: uniqueEmail("dup") });
+	await verifyEmailInDb(t.db, first.userId);
 	for (const email of [first.email, first.email.toUpperCase()]) {
 		const again = await postAuth(t.app, "/sign-up/email", {
 			name: "Second Try",
 			email,
 			password: TEST_PASSWORD,
 		});
-		expect(again.statusCode).toBe(422);
-		expect(again.json().code).toMatch(/^USER_ALREADY_EXISTS/);
+		expect(again.statusCode).toBe(fresh.statusCode);
+		expect(Object.keys(again.json()).sort()).toEqual(
+			Object.keys(fresh.json()).sort(),
+		);
+		expect(again.json().token).toBeNull();
 		expect(again.headers["set-cookie"]).toBeUndefined();
 	}
-	expect(await countUsers(t.db)).toBe(1);
+	expect(fresh.headers["set-cookie"]).toBeUndefined();
+	expect(await countUsers(t.db)).toBe(2);
+	const notice = await waitForMailWithoutLink(
+		t.config,
+		first.email,
+		"You already have a Tools Gallery account",
+	);
+	expect(notice.text).toContain("http://localhost:3000/forgot-password");
 });
 
 test("each sign-up rule answers 400 VALIDATION_FAILED with its own message and stores nothing", async () => {

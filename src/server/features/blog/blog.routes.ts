@@ -12,12 +12,10 @@ import {
 	MANAGE_BLOG_PAGE_SIZE,
 } from "../../../shared/blog.schemas.ts";
 import { PageQuerySchema } from "../../../shared/paging.schemas.ts";
-import type { SessionGuard } from "../../platform/auth/session-guard.ts";
 import { signedInViewer } from "../../platform/auth/session-guard.ts";
 import {
 	clientErrorResponses,
 	readErrorResponses,
-	signedInAccess,
 } from "../../platform/http/api-schemas.ts";
 import { readMultipartForm } from "../../platform/http/multipart-form.ts";
 import {
@@ -42,7 +40,7 @@ const AdminPageQuerySchema = z.object({
 
 export async function blogRoutes(
 	app: FastifyInstance,
-	{ blog, guard }: { blog: BlogDeps; guard: SessionGuard },
+	{ blog }: { blog: BlogDeps },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
 	const { db } = blog;
@@ -54,10 +52,10 @@ export async function blogRoutes(
 				operationId: "listBlogPosts",
 				tags: ["content"],
 				summary: "Published blog posts without their bodies, newest first",
-				security: [],
 				querystring: PageQuerySchema,
 				response: { 200: BlogPostPageSchema, 400: readErrorResponses[400] },
 			},
+			config: { access: "public" },
 		},
 		async (request) => listBlogPosts(db, request.query),
 	);
@@ -69,10 +67,10 @@ export async function blogRoutes(
 				operationId: "getBlogPost",
 				tags: ["content"],
 				summary: "One published blog post with its Markdown body",
-				security: [],
 				params: BlogPostParamsSchema,
 				response: { 200: BlogPostSchema, ...readErrorResponses },
 			},
+			config: { access: "public" },
 		},
 		async (request) => getBlogPost(db, request.params.slug),
 	);
@@ -84,11 +82,10 @@ export async function blogRoutes(
 				operationId: "listAllBlogPosts",
 				tags: ["content"],
 				summary: "Admin: every post, drafts too, newest first",
-				security: signedInAccess,
 				querystring: AdminPageQuerySchema,
 				response: { 200: AdminBlogPostPageSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin" },
 		},
 		async (request) => listAdminBlogPosts(db, request.query),
 	);
@@ -100,11 +97,10 @@ export async function blogRoutes(
 				operationId: "getAnyBlogPost",
 				tags: ["content"],
 				summary: "Admin: one post, draft or published, to edit",
-				security: signedInAccess,
 				params: BlogPostIdParamsSchema,
 				response: { 200: AdminBlogPostSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin" },
 		},
 		async (request) => getAdminBlogPost(db, request.params.postId),
 	);
@@ -116,11 +112,10 @@ export async function blogRoutes(
 				operationId: "addBlogPost",
 				tags: ["content"],
 				summary: `Admin: write a post: multipart/form-data with ${FORM_FIELDS}, and its cover (JPEG, PNG or WebP) in the field "${BLOG_COVER_FIELD}". The author is the signed-in admin.`,
-				security: signedInAccess,
 				consumes: ["multipart/form-data"],
 				response: { 201: AdminBlogPostSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin", quota: ["admin-writes", "admin-uploads"] },
 		},
 		async (request, reply) => {
 			const form = await readMultipartForm(request, BLOG_COVER_FIELD);
@@ -139,12 +134,11 @@ export async function blogRoutes(
 				operationId: "editBlogPost",
 				tags: ["content"],
 				summary: `Admin: save a post: the same form plus version (the one it was read at); the cover is optional. 409 when someone saved it since.`,
-				security: signedInAccess,
 				consumes: ["multipart/form-data"],
 				params: BlogPostIdParamsSchema,
 				response: { 200: AdminBlogPostSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin", quota: ["admin-writes", "admin-uploads"] },
 		},
 		async (request) => {
 			const form = await readMultipartForm(request, BLOG_COVER_FIELD);
@@ -167,11 +161,10 @@ export async function blogRoutes(
 						action === "publish"
 							? "Admin: publish a post (visitors see it from its publication date)"
 							: "Admin: take a post back to draft: visitors no longer see it",
-					security: signedInAccess,
 					params: BlogPostIdParamsSchema,
 					response: { 200: AdminBlogPostSchema, ...clientErrorResponses },
 				},
-				preHandler: guard.requireAdmin,
+				config: { access: "admin", quota: "admin-writes" },
 			},
 			async (request) =>
 				publishBlogPost(db, request.params.postId, action === "publish"),
@@ -184,11 +177,10 @@ export async function blogRoutes(
 				operationId: "deleteBlogPost",
 				tags: ["content"],
 				summary: "Admin: delete a post",
-				security: signedInAccess,
 				params: BlogPostIdParamsSchema,
 				response: { 204: z.null(), ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request, reply) => {
 			await removeBlogPost(db, request.params.postId);

@@ -197,6 +197,13 @@ export async function editBlogPost(
 		throw error;
 	}
 	if (!isSaved) throw new StaleEditError();
+	// Only once the new cover is saved; a cover another post still shows is kept.
+	if (
+		changes.cover_img &&
+		current.cover_img &&
+		current.cover_img !== changes.cover_img
+	)
+		await images.removeIfUnused(current.cover_img);
 	return getAdminBlogPost(db, id);
 }
 

@@ -9,12 +9,8 @@ import {
 	FaqParamsSchema,
 	FaqSchema,
 } from "../../../shared/faqs.schemas.ts";
-import type { SessionGuard } from "../../platform/auth/session-guard.ts";
 import type { Db } from "../../platform/db/database.ts";
-import {
-	clientErrorResponses,
-	signedInAccess,
-} from "../../platform/http/api-schemas.ts";
+import { clientErrorResponses } from "../../platform/http/api-schemas.ts";
 import {
 	addFaq,
 	editFaq,
@@ -25,7 +21,7 @@ import {
 
 export async function faqsRoutes(
 	app: FastifyInstance,
-	{ db, guard }: { db: Db; guard: SessionGuard },
+	{ db }: { db: Db },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -36,9 +32,9 @@ export async function faqsRoutes(
 				operationId: "listFaqs",
 				tags: ["content"],
 				summary: "The 'Favorite Questions' shown on the home page, in order",
-				security: [],
 				response: { 200: FaqListSchema, ...clientErrorResponses },
 			},
+			config: { access: "public" },
 		},
 		async () => listFaqs(db),
 	);
@@ -50,11 +46,10 @@ export async function faqsRoutes(
 				operationId: "addFaq",
 				tags: ["content"],
 				summary: `Admin: add a question after the last one; 409 once there are ${FAQ_MAX_COUNT}`,
-				security: signedInAccess,
 				body: FaqInputSchema,
 				response: { 201: FaqSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request, reply) =>
 			reply.code(201).send(await addFaq(db, request.body)),
@@ -68,11 +63,10 @@ export async function faqsRoutes(
 				tags: ["content"],
 				summary:
 					"Admin: put the questions in a new order (every question's id, once each)",
-				security: signedInAccess,
 				body: FaqOrderSchema,
 				response: { 200: FaqListSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request) => reorderFaqs(db, request.body),
 	);
@@ -84,12 +78,11 @@ export async function faqsRoutes(
 				operationId: "editFaq",
 				tags: ["content"],
 				summary: "Admin: rewrite a question and its answer",
-				security: signedInAccess,
 				params: FaqParamsSchema,
 				body: FaqInputSchema,
 				response: { 200: FaqSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request) => editFaq(db, request.params.faqId, request.body),
 	);
@@ -101,11 +94,10 @@ export async function faqsRoutes(
 				operationId: "removeFaq",
 				tags: ["content"],
 				summary: "Admin: remove a question",
-				security: signedInAccess,
 				params: FaqParamsSchema,
 				response: { 204: z.null(), ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request, reply) => {
 			await removeFaq(db, request.params.faqId);

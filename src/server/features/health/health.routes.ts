@@ -22,9 +22,9 @@ export async function healthRoutes(
 				operationId: "getHealth",
 				tags: ["operations"],
 				summary: "The process is up",
-				security: [],
 				response: { 200: HealthSchema, ...clientErrorResponses },
 			},
+			config: { access: "public" },
 		},
 		async () => ({ status: "ok" as const }),
 	);
@@ -36,13 +36,13 @@ export async function healthRoutes(
 				operationId: "getReadiness",
 				tags: ["operations"],
 				summary: "The database answers; the instance can take traffic",
-				security: [],
 				response: {
 					200: ReadySchema,
 					...clientErrorResponses,
 					503: ApiErrorBodySchema,
 				},
 			},
+			config: { access: "public" },
 		},
 		async () => checkReadiness(db),
 	);

@@ -50,6 +50,11 @@ async function startServer(dataDir: string, port: number) {
 			HOST: "127.0.0.1",
 			PUBLIC_URL: `http://127.0.0.1:${port}`,
 			LOG_LEVEL: "warn",
+			// One customer places every order here: the limit on unpaid orders is as high as it goes,
+			// so that orders keep arriving until the crash.
+			MAX_UNPAID_ORDERS: "1000",
+			// One customer orders as fast as the server answers: the quotas are not what is tested.
+			QUOTA_SCALE: "1000000",
 		},
 		stdio: "ignore",
 	});
@@ -98,17 +103,24 @@ test.skipIf(isPostgresRun)(
 			)
 			.run(toolId, INITIAL_STOCK, now, now);
 		setup.close();
+		const email = `crash-${randomUUID()}@example.com`;
 		const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
 			method: "POST",
 			headers: { "content-type": "application/json", origin },
 			body: JSON.stringify({
 				name: "Crash Customer",
-				email: `crash-${randomUUID()}@example.com`,
+				email,
 				password: TEST_PASSWORD,
 			}),
 		});
 		expect(signUp.status).toBe(200);
-		const token = String(signUp.headers.get("set-auth-token"));
+		const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+			method: "POST",
+			headers: { "content-type": "application/json", origin },
+			body: JSON.stringify({ email, password: TEST_PASSWORD }),
+		});
+		expect(signIn.status).toBe(200);
+		const token = String(signIn.headers.get("set-auth-token"));
 
 		const acknowledged = new Set<string>();
 		for (let crash = 0; crash < CRASHES; crash++) {

@@ -80,6 +80,7 @@ test("paying in test mode records one payment with a transaction id; paying agai
 	expect(paid.provider).toBe("test");
 	expect(paid.order.status).toBe("paid");
 	expect(paid.order.payment_id).toMatch(/^test_/);
+	expect(paid.order.test_payment).toBe(true);
 
 	const again = PaymentStartSchema.parse(
 		(await postOrderAction(t.app, customer.cookie, order.id, "payment")).json(),
@@ -329,4 +330,61 @@ test("a deletion recorded before orders had refunds still lists, its order witho
 	const audit = OrderDeletionPageSchema.parse(response.json());
 	expect(audit.items[0]?.order).toEqual(order);
 	expect(order.refund_id).toBeNull();
+});
+
+test("an order paid with the test provider is marked a test payment for its customer, the admins and the deletion audit", async () => {
+	const { t, customer, order } = await shopWithOrder();
+	expect(order.test_payment).toBe(false);
+	await postOrderAction(t.app, customer.cookie, order.id, "payment");
+	const admin = await signUpAdmin(t.app, t.db);
+
+	const own = await t.app.inject({
+		url: `/api/orders/${order.id}`,
+		headers: authHeaders(customer.cookie),
+	});
+	expect(OrderSchema.parse(own.json())).toMatchObject({
+		status: "paid",
+		test_payment: true,
+	});
+	const listed = OrderPageSchema.parse(
+		(
+			await t.app.inject({
+				url: "/api/orders?status=paid",
+				headers: authHeaders(admin.cookie),
+			})
+		).json(),
+	);
+	expect(listed.items).toEqual([
+		expect.objectContaining({ id: order.id, test_payment: true }),
+	]);
+
+	await deleteOrderAs(t.app, admin.cookie, order.id);
+	// A deletion recorded before orders were labelled: its snapshot has no test_payment.
+	const { test_payment: _unlabelled, ...olderSnapshot } = OrderSchema.parse(
+		own.json(),
+	);
+	await t.db
+		.insertInto("order_deletions")
+		.values({
+			id: "5f0c6a2e-4b1d-4c1e-9f52-0c2b9d7a1e02",
+			order_id: order.id,
+			deleted_at: "2026-11-24T09:00:00.000Z",
+			deleted_by_id: admin.userId,
+			deleted_by_email: admin.email,
+			restocked: 0,
+			order_snapshot: JSON.stringify(olderSnapshot),
+		})
+		.execute();
+	const audit = OrderDeletionPageSchema.parse(
+		(
+			await t.app.inject({
+				url: "/api/order-deletions",
+				headers: authHeaders(admin.cookie),
+			})
+		).json(),
+	);
+	expect(audit.items.map((deletion) => deletion.order.test_payment)).toEqual([
+		true,
+		true,
+	]);
 });

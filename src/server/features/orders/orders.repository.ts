@@ -4,8 +4,9 @@ import type {
 	Order,
 	OrderDeletion,
 	OrderStatus,
+	UnpaidHolder,
 } from "../../../shared/orders.schemas.ts";
-import type { Db } from "../../platform/db/database.ts";
+import { type Db, isPostgres } from "../../platform/db/database.ts";
 import type { OrdersTable } from "../../platform/db/schema.ts";
 
 const orderColumns = [
@@ -21,6 +22,7 @@ const orderColumns = [
 	"orders.user_name",
 	"orders.status",
 	"orders.payment_id",
+	"orders.payment_provider",
 	"orders.created_at",
 	"orders.paid_at",
 	"orders.cancelled_at",
@@ -48,6 +50,7 @@ type OrderRow = Pick<
 	| "user_name"
 	| "status"
 	| "payment_id"
+	| "payment_provider"
 	| "created_at"
 	| "paid_at"
 	| "cancelled_at"
@@ -55,11 +58,17 @@ type OrderRow = Pick<
 	| "pay_by"
 >;
 
-function toOrder(row: OrderRow): Order {
+/** Whether an order's payment was taken by the built-in test provider, from the provider kept. */
+function isTestPayment(paymentProvider: string | null): boolean {
+	return paymentProvider === "test";
+}
+
+function toOrder({ payment_provider, ...row }: OrderRow): Order {
 	return {
 		...row,
 		// bigint: PostgreSQL returns it as a string.
 		total_cents: Number(row.total_cents),
+		test_payment: isTestPayment(payment_provider),
 	};
 }
 
@@ -417,16 +426,22 @@ export async function findOrderDeletionsPage(
 			"order_deletions.restocked",
 			"order_deletions.order_snapshot",
 			"orders.refund_id",
+			"orders.payment_provider",
 		])
 		.orderBy("order_deletions.deleted_at", "desc")
 		.orderBy("order_deletions.id", "desc")
 		.limit(limit)
 		.offset(offset)
 		.execute();
-	return rows.map(({ order_snapshot, ...row }) => ({
+	return rows.map(({ order_snapshot, payment_provider, ...row }) => ({
 		...row,
-		// Snapshots kept before orders had refunds lack `refund_id`.
-		order: { refund_id: null, ...JSON.parse(order_snapshot) } as Order,
+		order: {
+			// Snapshots kept before orders had refunds lack `refund_id`.
+			refund_id: null,
+			...JSON.parse(order_snapshot),
+			// Read from the order's row: snapshots kept before test payments were labelled lack it.
+			test_payment: isTestPayment(payment_provider),
+		} as Order,
 	}));
 }
 
@@ -434,6 +449,99 @@ export async function countOrderDeletions(db: Db): Promise<number> {
 	const row = await db
 		.selectFrom("order_deletions")
 		.select((eb) => eb.fn.countAll<number | string>().as("count"))
+		.executeTakeFirstOrThrow();
+	return Number(row.count);
+}
+
+/**
+ * Locks the customer's account row until the transaction ends, so that two orders of one customer
+ * placed at once are counted against the limit one after the other, even on two instances. Only on
+ * PostgreSQL: SQLite runs one write transaction at a time. `for no key update` leaves the row free
+ * for rows that merely reference it (a new session) and for other customers' orders.
+ */
+export async function lockCustomer(db: Db, userId: string): Promise<void> {
+	if (!isPostgres(db)) return;
+	await db
+		.selectFrom("users")
+		.select("id")
+		.where("id", "=", userId)
+		.forNoKeyUpdate()
+		.execute();
+}
+
+/**
+ * How many unpaid orders the customer holds that can still be paid at `now`: an order past its
+ * time to pay counts no more, even before the sweep has cancelled it.
+ */
+export async function countOpenUnpaidOrders(
+	db: Db,
+	userId: string,
+	now: string,
+): Promise<number> {
+	const row = await db
+		.selectFrom("orders")
+		.select((eb) => eb.fn.countAll<number | string>().as("count"))
+		.where("user_id", "=", userId)
+		.where("status", "=", "unpaid")
+		.where("deleted_at", "is", null)
+		.where((eb) => eb.or([eb("pay_by", "is", null), eb("pay_by", ">", now)]))
+		.executeTakeFirstOrThrow();
+	return Number(row.count);
+}
+
+/** One holder per account; the orders of a removed account, per the email they were placed with. */
+const holderKey = sql<string>`coalesce(orders.user_id, orders.email)`;
+
+function unpaidOrders(db: Db) {
+	return db
+		.selectFrom("orders")
+		.where("orders.status", "=", "unpaid")
+		.where("orders.deleted_at", "is", null);
+}
+
+/**
+ * Customers holding unpaid orders (every one that still holds pieces, overdue or not), those
+ * holding the most pieces first, then the most value. The name and email are the account's as it
+ * is now, or the orders' copy once the account is removed.
+ */
+export async function findUnpaidHoldersPage(
+	db: Db,
+	offset: number,
+	limit: number,
+): Promise<UnpaidHolder[]> {
+	const rows = await unpaidOrders(db)
+		.leftJoin("users", "users.id", "orders.user_id")
+		.select((eb) => [
+			eb.fn.max("orders.user_id").as("user_id"),
+			sql<string>`coalesce(max(users.name), max(orders.user_name))`.as("name"),
+			sql<string>`coalesce(max(users.email), max(orders.email))`.as("email"),
+			eb.fn.countAll<number | string>().as("unpaid_orders"),
+			eb.fn.sum<number | string>("orders.order_quantity").as("pieces"),
+			eb.fn.sum<number | string>("orders.total_cents").as("value_cents"),
+			eb.fn.min("orders.pay_by").as("oldest_pay_by"),
+		])
+		.groupBy(holderKey)
+		.orderBy("pieces", "desc")
+		.orderBy("value_cents", "desc")
+		.orderBy(holderKey)
+		.limit(limit)
+		.offset(offset)
+		.execute();
+	// Counts and sums: PostgreSQL returns them as strings.
+	return rows.map((row) => ({
+		user_id: row.user_id,
+		name: row.name,
+		email: row.email,
+		unpaid_orders: Number(row.unpaid_orders),
+		pieces: Number(row.pieces),
+		value_cents: Number(row.value_cents),
+		oldest_pay_by: row.oldest_pay_by,
+	}));
+}
+
+export async function countUnpaidHolders(db: Db): Promise<number> {
+	const row = await unpaidOrders(db)
+		.select(sql<number | string>`count(distinct ${holderKey})`.as("count"))
 		.executeTakeFirstOrThrow();
 	return Number(row.count);
 }

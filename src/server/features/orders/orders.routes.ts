@@ -13,16 +13,12 @@ import {
 	PaymentOptionsSchema,
 	PaymentStartSchema,
 	PlaceOrderInputSchema,
+	UNPAID_HOLDERS_PAGE_SIZE,
+	UnpaidHolderPageSchema,
 } from "../../../shared/orders.schemas.ts";
 import { PageQuerySchema } from "../../../shared/paging.schemas.ts";
-import {
-	type SessionGuard,
-	signedInViewer,
-} from "../../platform/auth/session-guard.ts";
-import {
-	clientErrorResponses,
-	signedInAccess,
-} from "../../platform/http/api-schemas.ts";
+import { signedInViewer } from "../../platform/auth/session-guard.ts";
+import { clientErrorResponses } from "../../platform/http/api-schemas.ts";
 import { ValidationError } from "../../platform/http/errors.ts";
 import {
 	applyPaymentEvent,
@@ -32,6 +28,7 @@ import {
 	listAllOrders,
 	listOrderDeletions,
 	listOwnOrders,
+	listUnpaidHolders,
 	type OrdersDeps,
 	payOrder,
 	placeOrder,
@@ -45,9 +42,17 @@ const AdminOrderListQuerySchema = z.object({
 	),
 });
 
+const UnpaidHoldersQuerySchema = z.object({
+	...PageQuerySchema.shape,
+	page_size: z._default(
+		PageQuerySchema.shape.page_size,
+		UNPAID_HOLDERS_PAGE_SIZE,
+	),
+});
+
 export async function ordersRoutes(
 	app: FastifyInstance,
-	{ orders, guard }: { orders: OrdersDeps; guard: SessionGuard },
+	{ orders }: { orders: OrdersDeps },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
 	const { db } = orders;
@@ -60,9 +65,9 @@ export async function ordersRoutes(
 				tags: ["orders"],
 				summary:
 					"Which payment provider takes payments: the built-in test provider, or Stripe",
-				security: [],
 				response: { 200: PaymentOptionsSchema, ...clientErrorResponses },
 			},
+			config: { access: "public" },
 		},
 		async () => orders.payments.options,
 	);
@@ -74,8 +79,7 @@ export async function ordersRoutes(
 				operationId: "placeOrder",
 				tags: ["orders"],
 				summary:
-					"Place an order of one tool. The price, total and customer are the server's; a 409 explains a quantity the stock or the minimum order refuses. With an Idempotency-Key, a repeat answers with the first order.",
-				security: signedInAccess,
+					"Place an order of one tool. The price, total and customer are the server's; a 409 explains a quantity the stock or the minimum order refuses, or (TOO_MANY_UNPAID_ORDERS) that the account already holds as many unpaid orders as it may. With an Idempotency-Key, a repeat answers with the first order.",
 				headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema }),
 				body: PlaceOrderInputSchema,
 				response: {
@@ -84,7 +88,7 @@ export async function ordersRoutes(
 					...clientErrorResponses,
 				},
 			},
-			preHandler: guard.requireUser,
+			config: { access: "signed-in", quota: "orders" },
 		},
 		async (request, reply) => {
 			const { order, isReplay } = await placeOrder(
@@ -104,11 +108,10 @@ export async function ordersRoutes(
 				operationId: "listMyOrders",
 				tags: ["orders"],
 				summary: "The signed-in customer's orders, newest first",
-				security: signedInAccess,
 				querystring: PageQuerySchema,
 				response: { 200: OrderPageSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireUser,
+			config: { access: "signed-in" },
 		},
 		async (request) =>
 			listOwnOrders(db, signedInViewer(request), request.query),
@@ -122,11 +125,10 @@ export async function ordersRoutes(
 				tags: ["orders"],
 				summary:
 					"One of the signed-in customer's orders (anyone else's is a 404)",
-				security: signedInAccess,
 				params: OrderParamsSchema,
 				response: { 200: OrderSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireUser,
+			config: { access: "owner" },
 		},
 		async (request) =>
 			getOwnOrder(db, signedInViewer(request), request.params.orderId),
@@ -140,11 +142,10 @@ export async function ordersRoutes(
 				tags: ["orders"],
 				summary:
 					"Cancel one's unpaid order; its pieces go back into stock. A paid order cannot be cancelled (409).",
-				security: signedInAccess,
 				params: OrderParamsSchema,
 				response: { 200: OrderSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireUser,
+			config: { access: "owner", quota: "order-changes" },
 		},
 		async (request) =>
 			cancelOrder(orders, signedInViewer(request), request.params.orderId),
@@ -158,11 +159,10 @@ export async function ordersRoutes(
 				tags: ["orders"],
 				summary:
 					"Pay one's unpaid order: the test provider pays it at once; Stripe answers with the PaymentIntent's client secret and the order is paid by Stripe's webhook",
-				security: signedInAccess,
 				params: OrderParamsSchema,
 				response: { 200: PaymentStartSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireUser,
+			config: { access: "owner", quota: "order-changes" },
 		},
 		async (request) =>
 			payOrder(orders, signedInViewer(request), request.params.orderId),
@@ -176,11 +176,10 @@ export async function ordersRoutes(
 				tags: ["orders"],
 				summary:
 					"Admin: every order, newest first; filter by status and part of the customer's email",
-				security: signedInAccess,
 				querystring: AdminOrderListQuerySchema,
 				response: { 200: OrderPageSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin" },
 		},
 		async (request) => listAllOrders(db, request.query),
 	);
@@ -193,11 +192,10 @@ export async function ordersRoutes(
 				tags: ["orders"],
 				summary:
 					"Admin: delete an order; an unpaid one's pieces go back into stock; an audit record is kept",
-				security: signedInAccess,
 				params: OrderParamsSchema,
 				response: { 204: z.null(), ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request, reply) => {
 			await deleteOrder(
@@ -217,13 +215,28 @@ export async function ordersRoutes(
 				tags: ["orders"],
 				summary:
 					"Admin: the audit trail of deleted orders (who, when, the order as it was), newest first",
-				security: signedInAccess,
 				querystring: PageQuerySchema,
 				response: { 200: OrderDeletionPageSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin" },
 		},
 		async (request) => listOrderDeletions(db, request.query),
+	);
+
+	routes.get(
+		"/admin/unpaid-holders",
+		{
+			schema: {
+				operationId: "listUnpaidHolders",
+				tags: ["orders"],
+				summary:
+					"Admin: who holds stock through unpaid orders: per customer, the open unpaid orders, pieces and value held and the oldest time to pay; the largest holders first",
+				querystring: UnpaidHoldersQuerySchema,
+				response: { 200: UnpaidHolderPageSchema, ...clientErrorResponses },
+			},
+			config: { access: "admin" },
+		},
+		async (request) => listUnpaidHolders(db, request.query),
 	);
 
 	// Stripe signs the exact bytes it sends: this route reads its body raw, in a scope of its own.
@@ -242,12 +255,12 @@ export async function ordersRoutes(
 					tags: ["orders"],
 					summary:
 						"Stripe's webhook: a signed event; a succeeded PaymentIntent of the order's exact total pays it, once",
-					security: [],
 					response: {
 						200: z.object({ received: z.boolean() }),
 						...clientErrorResponses,
 					},
 				},
+				config: { access: "public" },
 			},
 			async (request) => {
 				if (!Buffer.isBuffer(request.body))

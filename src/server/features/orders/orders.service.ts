@@ -7,13 +7,18 @@ import type {
 	OrderPage,
 	PaymentStart,
 	PlaceOrderInput,
+	UnpaidHolder,
 } from "../../../shared/orders.schemas.ts";
 import type { Page, PageQuery } from "../../../shared/paging.schemas.ts";
 import type { Viewer } from "../../platform/auth/session-guard.ts";
 import { type Db, isUniqueViolation } from "../../platform/db/database.ts";
 import type { WriteTransactions } from "../../platform/db/group-commit.ts";
 import { readPage } from "../../platform/db/paging.ts";
-import { ConflictError, NotFoundError } from "../../platform/http/errors.ts";
+import {
+	AppError,
+	ConflictError,
+	NotFoundError,
+} from "../../platform/http/errors.ts";
 import type { Mailer, MailMessage } from "../../platform/mail/mailer.ts";
 import {
 	type PaymentEvent,
@@ -23,8 +28,10 @@ import {
 } from "../../platform/payments/payment-gateway.ts";
 import { returnToolStock, takeToolStock } from "../tools/tools.service.ts";
 import {
+	countOpenUnpaidOrders,
 	countOrderDeletions,
 	countOrders,
+	countUnpaidHolders,
 	findOrder,
 	findOrderByIdempotencyKey,
 	findOrderByPaymentIntent,
@@ -32,9 +39,11 @@ import {
 	findOrdersPage,
 	findOverdueOrders,
 	findPaymentIntentId,
+	findUnpaidHoldersPage,
 	insertOrder,
 	insertOrderDeletion,
 	isPaymentEventKnown,
+	lockCustomer,
 	markOrderCancelled,
 	markOrderDeleted,
 	markOrderPaid,
@@ -60,11 +69,17 @@ export type OrdersDeps = {
 	log: OrdersLog;
 	/** Hours after which an unpaid order is cancelled (UNPAID_ORDER_HOURS); 0: never. */
 	unpaidOrderHours: number;
+	/** Open unpaid orders one account may hold at once (MAX_UNPAID_ORDERS), admins included. */
+	maxUnpaidOrders: number;
 };
 
 const ORDER_NOT_FOUND = "Order not found";
 
-/** Mail goes out after the change has committed; a mail that fails is logged, never undone. */
+/**
+ * Mail goes out after the change has committed; a mail that fails is logged, never undone. An
+ * account's address may not be confirmed, so order mail carries no text the account chose (its
+ * name): the shop's mail cannot carry a stranger's message to someone else's mailbox.
+ */
 function sendInBackground(deps: OrdersDeps, message: MailMessage): void {
 	deps.mailer.send(message).catch((error: unknown) => {
 		deps.log.error({ err: error, to: message.to }, "order mail failed");
@@ -118,6 +133,33 @@ function replay(
 	return { order: earlier.order, isReplay: true };
 }
 
+const unpaidOrders = (count: number) =>
+	count === 1 ? "1 unpaid order" : `${count} unpaid orders`;
+
+/**
+ * Refuses a new order from a customer who already holds as many open unpaid orders as an account
+ * may: one new account must not be able to keep the whole stock out of reach of everyone else.
+ */
+async function refuseBeyondUnpaidLimit(
+	trx: Db,
+	{ maxUnpaidOrders }: OrdersDeps,
+	userId: string,
+	now: Date,
+): Promise<void> {
+	const held = await countOpenUnpaidOrders(trx, userId, now.toISOString());
+	if (held < maxUnpaidOrders) return;
+	const holding =
+		held === maxUnpaidOrders
+			? `You have ${unpaidOrders(held)}, the most an account can hold.`
+			: `You have ${unpaidOrders(held)}; an account can hold at most ${maxUnpaidOrders}.`;
+	const toSettle = held - maxUnpaidOrders + 1;
+	throw new AppError(
+		409,
+		"TOO_MANY_UNPAID_ORDERS",
+		`${holding} Pay or cancel ${toSettle === 1 ? "one" : toSettle} in My Orders to order again.`,
+	);
+}
+
 /** Refuses an order whose total the payment provider could not take. */
 function refuseUnpayableTotal(
 	payments: PaymentGateway,
@@ -130,9 +172,10 @@ function refuseUnpayableTotal(
 }
 
 /**
- * Places an order in one transaction: takes the stock with a conditional update (never below
- * zero, never below the minimum order) and records the order with a copy of the tool and the
- * customer. The same Idempotency-Key from the same customer answers with the first order.
+ * Places an order in one transaction: checks the customer's unpaid orders against the limit,
+ * takes the stock with a conditional update (never below zero, never below the minimum order) and
+ * records the order with a copy of the tool and the customer. The same Idempotency-Key from the
+ * same customer answers with the first order, even when the customer is at the limit now.
  */
 export async function placeOrder(
 	deps: OrdersDeps,
@@ -149,10 +192,22 @@ export async function placeOrder(
 		);
 		if (earlier) return replay(earlier, input);
 	}
-	let order: Order;
+	let placed: { order: Order; isReplay: boolean };
 	const placedAt = new Date();
 	try {
-		order = await deps.writes.run(async (trx) => {
+		placed = await deps.writes.run(async (trx) => {
+			// Held until the commit: this customer's other placements wait here, then count this one.
+			await lockCustomer(trx, viewer.id);
+			if (idempotencyKey) {
+				// The same key sent twice at once: the first may have committed while this one waited.
+				const earlier = await findOrderByIdempotencyKey(
+					trx,
+					viewer.id,
+					idempotencyKey,
+				);
+				if (earlier) return replay(earlier, input);
+			}
+			await refuseBeyondUnpaidLimit(trx, deps, viewer.id, placedAt);
 			const tool = await takeToolStock(
 				trx,
 				input.tool_id,
@@ -161,7 +216,7 @@ export async function placeOrder(
 			const totalCents = tool.price_cents * input.order_quantity;
 			// Thrown inside the transaction: the stock just taken goes back with it.
 			refuseUnpayableTotal(deps.payments, totalCents);
-			return insertOrder(trx, {
+			const order = await insertOrder(trx, {
 				id: randomUUID(),
 				user_id: viewer.id,
 				email: viewer.email,
@@ -177,6 +232,7 @@ export async function placeOrder(
 				created_at: placedAt.toISOString(),
 				pay_by: payBy(deps, placedAt),
 			});
+			return { order, isReplay: false };
 		});
 	} catch (error) {
 		// The same key sent twice at once: the other request placed the order.
@@ -190,10 +246,12 @@ export async function placeOrder(
 		}
 		throw error;
 	}
+	if (placed.isReplay) return placed;
+	const { order } = placed;
 	sendInBackground(deps, {
 		to: order.email,
 		subject: `Tools Gallery: order confirmed, ${order.tool_name}`,
-		text: `Thank you for your order, ${order.user_name}.\n\n${describeOrder(order)}\n\n${howToPay(deps)}`,
+		text: `Thank you for your order.\n\n${describeOrder(order)}\n\n${howToPay(deps)}`,
 	});
 	return { order, isReplay: false };
 }
@@ -358,7 +416,7 @@ export async function cancelOverdueOrders(
 			sendInBackground(deps, {
 				to: order.email,
 				subject: `Tools Gallery: order cancelled, ${order.tool_name}`,
-				text: `Your order was not paid in time, ${order.user_name}, so we have cancelled it and its pieces are back in stock. You are welcome to order again.\n\n${describeOrder(order)}`,
+				text: `Your order was not paid in time, so we have cancelled it and its pieces are back in stock. You are welcome to order again.\n\n${describeOrder(order)}`,
 			});
 		}
 		if (overdue.length < EXPIRY_BATCH) return cancelled;
@@ -457,7 +515,7 @@ async function recordPayment(
 		sendInBackground(deps, {
 			to: order.email,
 			subject: `Tools Gallery: payment received, ${order.tool_name}`,
-			text: `We received your payment, ${order.user_name}.\n\n${describeOrder(order)}\nTransaction ID: ${paymentId}`,
+			text: `We received your payment.\n\n${describeOrder(order)}\nTransaction ID: ${paymentId}`,
 		});
 	return isPaid;
 }
@@ -548,7 +606,7 @@ async function refundLatePayment(
 	sendInBackground(deps, {
 		to: order.email,
 		subject: `Tools Gallery: payment refunded, ${order.tool_name}`,
-		text: `Your payment arrived after this order was cancelled, ${order.user_name}, so we have refunded it in full.\n\n${describeOrder(order)}\nTransaction ID: ${paymentIntentId}\nRefund: ${refundId}`,
+		text: `Your payment arrived after this order was cancelled, so we have refunded it in full.\n\n${describeOrder(order)}\nTransaction ID: ${paymentIntentId}\nRefund: ${refundId}`,
 	});
 }
 
@@ -585,6 +643,18 @@ export async function deleteOrder(
 	});
 	if (!outcome) throw new NotFoundError(ORDER_NOT_FOUND);
 	if (outcome === "cancelled") await abandonPaymentInBackground(deps, id);
+}
+
+/** Who holds the stock through unpaid orders, for the admins: the largest holders first. */
+export function listUnpaidHolders(
+	db: Db,
+	query: PageQuery,
+): Promise<Page<UnpaidHolder>> {
+	return readPage(
+		query,
+		(offset, limit) => findUnpaidHoldersPage(db, offset, limit),
+		() => countUnpaidHolders(db),
+	);
 }
 
 export function listOrderDeletions(

@@ -308,7 +308,11 @@ test("a signed payment_intent.succeeded for the order's total pays it with the i
 		url: `/api/orders/${shop.order.id}`,
 		headers: authHeaders(shop.customer.cookie),
 	});
-	expect(order.json()).toMatchObject({ status: "paid", payment_id: intentId });
+	expect(order.json()).toMatchObject({
+		status: "paid",
+		payment_id: intentId,
+		test_payment: false,
+	});
 	expect(order.json().paid_at).not.toBeNull();
 	expect(await readPayment(shop.t.db, shop.order.id)).toMatchObject({
 		payment_provider: "stripe",

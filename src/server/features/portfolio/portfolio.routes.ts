@@ -5,15 +5,9 @@ import {
 	PortfolioSchema,
 	PortfolioSectionInputSchemas,
 } from "../../../shared/portfolio.schemas.ts";
-import {
-	type SessionGuard,
-	signedInViewer,
-} from "../../platform/auth/session-guard.ts";
+import { signedInViewer } from "../../platform/auth/session-guard.ts";
 import type { Db } from "../../platform/db/database.ts";
-import {
-	clientErrorResponses,
-	signedInAccess,
-} from "../../platform/http/api-schemas.ts";
+import { clientErrorResponses } from "../../platform/http/api-schemas.ts";
 import { getPortfolio, savePortfolioSection } from "./portfolio.service.ts";
 
 const SECTION_NAMES = {
@@ -25,7 +19,7 @@ const SECTION_NAMES = {
 
 export async function portfolioRoutes(
 	app: FastifyInstance,
-	{ db, guard }: { db: Db; guard: SessionGuard },
+	{ db }: { db: Db },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -37,9 +31,9 @@ export async function portfolioRoutes(
 				tags: ["content"],
 				summary:
 					"The 'My Portfolio' pages: About Me, Education, Projects and Technology",
-				security: [],
 				response: { 200: PortfolioSchema, ...clientErrorResponses },
 			},
+			config: { access: "public" },
 		},
 		async () => getPortfolio(db),
 	);
@@ -53,11 +47,10 @@ export async function portfolioRoutes(
 					operationId: `savePortfolio${section[0]?.toUpperCase()}${section.slice(1)}`,
 					tags: ["content"],
 					summary: `Admin: replace the portfolio's ${SECTION_NAMES[section]} section`,
-					security: signedInAccess,
 					body: PortfolioSectionInputSchemas[section],
 					response: { 200: PortfolioSchema, ...clientErrorResponses },
 				},
-				preHandler: guard.requireAdmin,
+				config: { access: "admin", quota: "admin-writes" },
 			},
 			async (request) =>
 				savePortfolioSection(

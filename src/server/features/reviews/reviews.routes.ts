@@ -14,15 +14,11 @@ import {
 	ReviewSchema,
 	ReviewSummarySchema,
 } from "../../../shared/reviews.schemas.ts";
-import {
-	type SessionGuard,
-	signedInViewer,
-} from "../../platform/auth/session-guard.ts";
+import { signedInViewer } from "../../platform/auth/session-guard.ts";
 import type { Db } from "../../platform/db/database.ts";
 import {
 	clientErrorResponses,
 	readErrorResponses,
-	signedInAccess,
 } from "../../platform/http/api-schemas.ts";
 import {
 	addReview,
@@ -43,7 +39,7 @@ const ModerationPageQuerySchema = z.object({
 
 export async function reviewsRoutes(
 	app: FastifyInstance,
-	{ db, guard }: { db: Db; guard: SessionGuard },
+	{ db }: { db: Db },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -54,10 +50,10 @@ export async function reviewsRoutes(
 				operationId: "listReviews",
 				tags: ["reviews"],
 				summary: "Customer reviews, newest first (hidden ones left out)",
-				security: [],
 				querystring: PageQuerySchema,
 				response: { 200: ReviewPageSchema, 400: readErrorResponses[400] },
 			},
+			config: { access: "public" },
 		},
 		async (request) => listReviews(db, request.query),
 	);
@@ -70,9 +66,9 @@ export async function reviewsRoutes(
 				tags: ["reviews"],
 				summary:
 					"The average rating of the visible reviews, to one decimal, and their count",
-				security: [],
 				response: { 200: ReviewSummarySchema, ...clientErrorResponses },
 			},
+			config: { access: "public" },
 		},
 		async () => summarizeReviews(db),
 	);
@@ -85,10 +81,9 @@ export async function reviewsRoutes(
 				tags: ["reviews"],
 				summary:
 					"The signed-in customer's review (null before they write one), and whether an admin hid it",
-				security: signedInAccess,
 				response: { 200: MyReviewSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireUser,
+			config: { access: "signed-in" },
 		},
 		async (request) => getMyReview(db, signedInViewer(request)),
 	);
@@ -101,11 +96,10 @@ export async function reviewsRoutes(
 				tags: ["reviews"],
 				summary:
 					"Write the signed-in customer's review (one each). The name and photo are the account's.",
-				security: signedInAccess,
 				body: ReviewInputSchema,
 				response: { 201: ReviewSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireUser,
+			config: { access: "signed-in", quota: "reviews" },
 		},
 		async (request, reply) =>
 			reply
@@ -120,11 +114,10 @@ export async function reviewsRoutes(
 				operationId: "editMyReview",
 				tags: ["reviews"],
 				summary: "Rewrite the signed-in customer's review",
-				security: signedInAccess,
 				body: ReviewInputSchema,
 				response: { 200: ReviewSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireUser,
+			config: { access: "signed-in", quota: "reviews" },
 		},
 		async (request) => editMyReview(db, signedInViewer(request), request.body),
 	);
@@ -137,10 +130,9 @@ export async function reviewsRoutes(
 				tags: ["reviews"],
 				summary:
 					"Delete the signed-in customer's review; 409 while an admin hides it",
-				security: signedInAccess,
 				response: { 204: z.null(), ...clientErrorResponses },
 			},
-			preHandler: guard.requireUser,
+			config: { access: "signed-in", quota: "reviews" },
 		},
 		async (request, reply) => {
 			await deleteMyReview(db, signedInViewer(request));
@@ -156,11 +148,10 @@ export async function reviewsRoutes(
 				tags: ["reviews"],
 				summary:
 					"Admin: every review, hidden ones too, with its author's email, newest first",
-				security: signedInAccess,
 				querystring: ModerationPageQuerySchema,
 				response: { 200: ModeratedReviewPageSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin" },
 		},
 		async (request) => listModeratedReviews(db, request.query),
 	);
@@ -176,11 +167,10 @@ export async function reviewsRoutes(
 						action === "hide"
 							? "Admin: take a review off every public list (audited)"
 							: "Admin: put a hidden review back on the public lists (audited)",
-					security: signedInAccess,
 					params: ReviewParamsSchema,
 					response: { 200: ModeratedReviewSchema, ...clientErrorResponses },
 				},
-				preHandler: guard.requireAdmin,
+				config: { access: "admin", quota: "admin-writes" },
 			},
 			async (request) =>
 				moderateReview(
@@ -198,11 +188,10 @@ export async function reviewsRoutes(
 				operationId: "deleteReview",
 				tags: ["reviews"],
 				summary: "Admin: delete a review (audited)",
-				security: signedInAccess,
 				params: ReviewParamsSchema,
 				response: { 204: z.null(), ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request, reply) => {
 			await moderateReview(
@@ -223,14 +212,13 @@ export async function reviewsRoutes(
 				tags: ["reviews"],
 				summary:
 					"Admin: the audit trail of review moderation (who, when, what, the review as it was), newest first",
-				security: signedInAccess,
 				querystring: ModerationPageQuerySchema,
 				response: {
 					200: ReviewModerationPageSchema,
 					...clientErrorResponses,
 				},
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin" },
 		},
 		async (request) => listModerations(db, request.query),
 	);

@@ -8,14 +8,10 @@ import {
 	ToolParamsSchema,
 	ToolSchema,
 } from "../../../shared/tools.schemas.ts";
-import {
-	type SessionGuard,
-	signedInViewer,
-} from "../../platform/auth/session-guard.ts";
+import { signedInViewer } from "../../platform/auth/session-guard.ts";
 import {
 	clientErrorResponses,
 	readErrorResponses,
-	signedInAccess,
 } from "../../platform/http/api-schemas.ts";
 import { readMultipartForm } from "../../platform/http/multipart-form.ts";
 import { sendSerializedJson } from "../../platform/http/send-serialized-json.ts";
@@ -33,7 +29,7 @@ const FORM_FIELDS =
 
 export async function toolsRoutes(
 	app: FastifyInstance,
-	{ tools, guard }: { tools: ToolsDeps; guard: SessionGuard },
+	{ tools }: { tools: ToolsDeps },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -45,10 +41,10 @@ export async function toolsRoutes(
 				tags: ["tools"],
 				summary:
 					"List tools, newest first; with q, the tools matching every word of q (whole words or their beginnings), name matches first",
-				security: [],
 				querystring: ToolListQuerySchema,
 				response: { 200: ToolPageSchema, 400: readErrorResponses[400] },
 			},
+			config: { access: "public" },
 		},
 		async (request, reply) =>
 			sendSerializedJson(
@@ -64,10 +60,10 @@ export async function toolsRoutes(
 				operationId: "getTool",
 				tags: ["tools"],
 				summary: "One tool",
-				security: [],
 				params: ToolParamsSchema,
 				response: { 200: ToolSchema, ...readErrorResponses },
 			},
+			config: { access: "public" },
 		},
 		async (request) => getTool(tools.db, request.params.toolId),
 	);
@@ -79,11 +75,10 @@ export async function toolsRoutes(
 				operationId: "addTool",
 				tags: ["tools"],
 				summary: `Add a tool (admin): multipart/form-data with ${FORM_FIELDS}, and its photo (JPEG, PNG or WebP, 10 MiB at most) in the field "${TOOL_IMAGE_FIELD}". The supplier is the signed-in admin.`,
-				security: signedInAccess,
 				consumes: ["multipart/form-data"],
 				response: { 201: ToolSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin", quota: ["admin-writes", "admin-uploads"] },
 		},
 		async (request, reply) => {
 			const form = await readMultipartForm(request, TOOL_IMAGE_FIELD);
@@ -102,12 +97,11 @@ export async function toolsRoutes(
 				operationId: "editTool",
 				tags: ["tools"],
 				summary: `Edit a tool (admin): multipart/form-data with ${FORM_FIELDS}, the version the edit was made on, and optionally a new photo in "${TOOL_IMAGE_FIELD}". A 409 means someone else saved first.`,
-				security: signedInAccess,
 				consumes: ["multipart/form-data"],
 				params: ToolParamsSchema,
 				response: { 200: ToolSchema, ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin", quota: ["admin-writes", "admin-uploads"] },
 		},
 		async (request) => {
 			const form = await readMultipartForm(request, TOOL_IMAGE_FIELD);
@@ -126,11 +120,10 @@ export async function toolsRoutes(
 				tags: ["tools"],
 				summary:
 					"Delete a tool (admin): it leaves the catalog; orders of it keep their copy",
-				security: signedInAccess,
 				params: ToolParamsSchema,
 				response: { 204: z.null(), ...clientErrorResponses },
 			},
-			preHandler: guard.requireAdmin,
+			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request, reply) => {
 			await deleteTool(tools, request.params.toolId);

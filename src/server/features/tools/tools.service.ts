@@ -257,8 +257,9 @@ export async function editTool(
 	const version = Number(form.version);
 	// Checked before the photo is processed, so a stale edit stores nothing; checked again by the
 	// update itself, which is what decides.
-	if ((await getTool(db, id)).version !== version) throw new StaleEditError();
-	const stored = photo ? await storeToolPhoto(images, photo) : {};
+	const current = await getTool(db, id);
+	if (current.version !== version) throw new StaleEditError();
+	const stored = photo ? await storeToolPhoto(images, photo) : undefined;
 	const { available_quantity, ...changes } = toChanges(form);
 	const stockChange = available_quantity - Number(form.available_quantity_seen);
 	const isUpdated = await updateToolAtVersion(
@@ -281,7 +282,22 @@ export async function editTool(
 		]);
 	}
 	forgetCatalogVersion(listCache);
+	if (stored) await removeReplacedPhotos(images, current, stored);
 	return getTool(db, id);
+}
+
+/**
+ * The photos an edit replaced, once the edit is saved. A photo an order was placed with, or
+ * another tool shows, stays.
+ */
+async function removeReplacedPhotos(
+	images: ImageStore,
+	before: { img: string; img_large: string },
+	after: { img: string; img_large: string },
+): Promise<void> {
+	const kept = new Set([after.img, after.img_large]);
+	for (const url of new Set([before.img, before.img_large]))
+		if (!kept.has(url)) await images.removeIfUnused(url);
 }
 
 /** Takes a tool out of the catalog; its row stays for the orders that refer to it. */

@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Clock } from "../clock.ts";
+import { clientGroup } from "../http/client-address.ts";
+import { sendTooManyRequests } from "../http/too-many-requests.ts";
 import { AUTH_BASE_PATH, type Auth, CLIENT_ADDRESS_HEADER } from "./auth.ts";
-import {
-	createRateLimiter,
-	describeRetryAfter,
-	type LimitDecision,
-} from "./rate-limiter.ts";
+import { createRateLimiter } from "./rate-limiter.ts";
+import { createSignInThrottle } from "./sign-in-throttle.ts";
 
 const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
 
@@ -22,22 +21,6 @@ function endpointGroup(path: string): string {
 	)
 		return "password";
 	return "other";
-}
-
-function sendTooMany(
-	reply: FastifyReply,
-	decision: LimitDecision,
-	what: string,
-) {
-	if (decision.allowed) throw new Error("sendTooMany needs a refusal");
-	return reply
-		.code(429)
-		.header("retry-after", String(decision.retryAfterSeconds))
-		.send({
-			code: "TOO_MANY_REQUESTS",
-			message: `${what} ${describeRetryAfter(decision.retryAfterSeconds)}`,
-			retryAfterSeconds: decision.retryAfterSeconds,
-		});
 }
 
 function toFetchHeaders(request: FastifyRequest): Headers {
@@ -65,15 +48,35 @@ function accountKey(body: unknown): string | undefined {
  */
 export async function registerAuthBridge(
 	app: FastifyInstance,
-	{ auth, config, clock }: { auth: Auth; config: Config; clock: Clock },
+	{
+		auth,
+		config,
+		clock,
+		onSignInDelayed,
+		beforeAuthRequest,
+	}: {
+		auth: Auth;
+		config: Config;
+		clock: Clock;
+		/** Told once when an account's failures from one client start costing time (the audit log). */
+		onSignInDelayed?: (event: { email: string; address: string }) => void;
+		/**
+		 * Runs before the auth library sees a request (ending a session past its absolute lifetime,
+		 * noting what the request may change); what it returns runs after a successful answer.
+		 */
+		beforeAuthRequest?: (
+			request: FastifyRequest,
+			path: string,
+		) => Promise<(() => Promise<void>) | undefined>;
+	},
 ): Promise<void> {
 	const { limits } = config.auth;
 	const perAddress = createRateLimiter(
 		{ max: limits.perAddress, windowMs: limits.windowMs },
 		clock,
 	);
-	const failuresPerAccount = createRateLimiter(
-		{ max: limits.failuresPerAccount, windowMs: limits.windowMs },
+	const signInFailures = createSignInThrottle(
+		{ freeFailures: limits.failuresPerAccount, windowMs: limits.windowMs },
 		clock,
 	);
 
@@ -81,29 +84,38 @@ export async function registerAuthBridge(
 		method: ["GET", "POST"],
 		url: `${AUTH_BASE_PATH}/*`,
 		schema: { hide: true },
+		// The auth library checks its own sessions on each of its endpoints.
+		config: { access: "public" },
 		handler: async (request, reply) => {
 			const path = request.url.split("?", 1)[0] ?? request.url;
+			const client = clientGroup(request.ip);
 			const addressDecision = perAddress.take(
-				`${endpointGroup(path)}:${request.ip}`,
+				`${endpointGroup(path)}:${client}`,
 			);
 			if (!addressDecision.allowed)
-				return sendTooMany(
-					reply,
-					addressDecision,
-					"Too many requests from your network.",
-				);
+				return sendTooManyRequests(reply, {
+					limit: limits.perAddress,
+					retryAfterSeconds: addressDecision.retryAfterSeconds,
+					reason: "Too many requests from your network.",
+					envelope: "auth-library",
+				});
 
 			const account =
 				path === SIGN_IN_PATH ? accountKey(request.body) : undefined;
-			if (account) {
-				const decision = failuresPerAccount.check(account);
+			// The account and the client together: another address's failures cost the owner nothing.
+			const failureKey = account && `${account}|${client}`;
+			if (failureKey) {
+				const decision = signInFailures.check(failureKey);
 				if (!decision.allowed)
-					return sendTooMany(
-						reply,
-						decision,
-						"Too many failed sign-ins for this account.",
-					);
+					return sendTooManyRequests(reply, {
+						limit: limits.failuresPerAccount,
+						retryAfterSeconds: decision.retryAfterSeconds,
+						reason:
+							"Too many failed sign-ins for this account from your network.",
+						envelope: "auth-library",
+					});
 			}
+			const afterSuccess = await beforeAuthRequest?.(request, path);
 
 			const response = await auth.handler(
 				new Request(new URL(request.url, config.publicUrl), {
@@ -116,8 +128,14 @@ export async function registerAuthBridge(
 				}),
 			);
 
-			if (account && response.status === 401) failuresPerAccount.hit(account);
+			if (account && failureKey) {
+				if (response.status === 401) {
+					if (signInFailures.fail(failureKey))
+						onSignInDelayed?.({ email: account, address: client });
+				} else if (response.ok) signInFailures.succeed(failureKey);
+			}
 
+			if (response.ok) await afterSuccess?.();
 			reply.code(response.status);
 			for (const [name, value] of response.headers) {
 				if (name === "set-cookie" || name === "content-length") continue;

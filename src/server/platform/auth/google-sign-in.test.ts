@@ -1,4 +1,6 @@
+import { symmetricDecrypt } from "better-auth/crypto";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { expect, onTestFinished, test } from "vitest";
 import {
 	OWN_ORIGIN,
@@ -173,4 +175,22 @@ test("without Google settings the shop says so and a Google sign-in is refused",
 	});
 	expect(start.statusCode).toBeGreaterThanOrEqual(400);
 	expect(start.statusCode).toBeLessThan(500);
+});
+
+test("Google's tokens are stored encrypted", async () => {
+	const { app, db, config } = await createAppWithGoogle();
+	const result = await signInWithGoogle(app);
+	expect(result.status).toBe(302);
+	const stored = await sql<{
+		access_token: string | null;
+	}>`select access_token from accounts where provider_id = 'google'`.execute(
+		db,
+	);
+	const accessToken = stored.rows[0]?.access_token;
+	if (!accessToken) throw new Error("no Google access token stored");
+	// Only AUTH_SECRET turns the stored value back into the token the issuer gave.
+	const secret = String(config.auth.secret);
+	const token = await symmetricDecrypt({ key: secret, data: accessToken });
+	expect(token.length).toBeGreaterThan(10);
+	expect(accessToken).not.toContain(token);
 });

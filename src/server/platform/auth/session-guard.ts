@@ -3,8 +3,10 @@ import type { Db } from "../db/database.ts";
 import { ForbiddenError, UnauthorizedError } from "../http/errors.ts";
 import {
 	type Auth,
+	SESSION_ABSOLUTE_LIFETIME_SECONDS,
 	SESSION_LIFETIME_SECONDS,
 	SESSION_REFRESH_AGE_SECONDS,
+	sessionCookieName,
 } from "./auth.ts";
 import { isAdminAccount } from "./roles.ts";
 import {
@@ -12,6 +14,7 @@ import {
 	readCookie,
 	readSignedToken,
 } from "./session-store.ts";
+import { hashSessionToken } from "./session-token-hashing.ts";
 
 /** Who is calling, as the routes and services see them. */
 export type Viewer = {
@@ -40,6 +43,13 @@ export type SessionGuard = {
 	requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 	/** preHandler: 401 unless signed in, 403 unless an admin. */
 	requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+	/**
+	 * Deletes the session a request carries when it is past its absolute lifetime, so the auth
+	 * library's own endpoints (which only know the sliding expiry) see no session either.
+	 */
+	endSessionPastLifetime(request: FastifyRequest): Promise<void>;
+	/** Who the request's session belongs to, as stored, without extending it. */
+	peekViewer(request: FastifyRequest): Promise<Viewer | null>;
 };
 
 function toHeaders(request: FastifyRequest): Headers {
@@ -66,13 +76,26 @@ function findToken(
 ): string | undefined {
 	const authorization = request.headers.authorization;
 	if (authorization?.startsWith("Bearer ")) {
+		// Only signed, as the set-auth-token header gives it: a token read from the database alone
+		// (a backup, a leaked row) opens nothing without AUTH_SECRET.
 		const bearer = authorization.slice("Bearer ".length).trim();
-		// The auth library accepts a bearer token bare or signed like the cookie.
-		return bearer.includes(".") ? readSignedToken(bearer, secret) : bearer;
+		return readSignedToken(bearer, secret);
 	}
 	const cookie = request.headers.cookie;
 	const value = cookie ? readCookie(cookie, cookieName) : undefined;
 	return value ? readSignedToken(value, secret) : undefined;
+}
+
+/** However often it is used, a session ends this long after sign-in. */
+function isPastAbsoluteLifetime(createdAt: number, now: number): boolean {
+	return now - createdAt >= SESSION_ABSOLUTE_LIFETIME_SECONDS * 1000;
+}
+
+async function deleteSession(db: Db, token: string): Promise<void> {
+	await db
+		.deleteFrom("sessions")
+		.where("token", "=", hashSessionToken(token))
+		.execute();
 }
 
 export function createSessionGuard({
@@ -82,7 +105,7 @@ export function createSessionGuard({
 	adminEmails,
 	isHttps,
 }: SessionGuardDeps): SessionGuard {
-	const cookieName = `${isHttps ? "__Secure-" : ""}better-auth.session_token`;
+	const cookieName = sessionCookieName(isHttps);
 
 	function toViewer(user: {
 		id: string;
@@ -142,6 +165,10 @@ export function createSessionGuard({
 		if (!stored) return null;
 		const now = Date.now();
 		if (stored.expiresAt <= now) return null;
+		if (isPastAbsoluteLifetime(stored.createdAt, now)) {
+			await deleteSession(db, token);
+			return null;
+		}
 		const isDueForRefresh =
 			stored.expiresAt - now <
 			(SESSION_LIFETIME_SECONDS - SESSION_REFRESH_AGE_SECONDS) * 1000;
@@ -151,6 +178,19 @@ export function createSessionGuard({
 
 	return {
 		readViewer,
+		async peekViewer(request) {
+			const token = findToken(request, secret, cookieName);
+			const stored = token ? await findSessionByToken(db, token) : undefined;
+			if (!stored || stored.expiresAt <= Date.now()) return null;
+			return toViewer(stored.user);
+		},
+		async endSessionPastLifetime(request) {
+			const token = findToken(request, secret, cookieName);
+			if (!token) return;
+			const stored = await findSessionByToken(db, token);
+			if (stored && isPastAbsoluteLifetime(stored.createdAt, Date.now()))
+				await deleteSession(db, token);
+		},
 		async requireUser(request, reply) {
 			request.viewer = await readViewer(request, reply);
 			if (!request.viewer) throw new UnauthorizedError();

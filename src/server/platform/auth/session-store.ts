@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db/database.ts";
+import { hashSessionToken } from "./session-token-hashing.ts";
 
 export type StoredSession = {
 	expiresAt: number;
+	createdAt: number;
 	user: {
 		id: string;
 		name: string;
@@ -28,6 +30,7 @@ export async function findSessionByToken(
 		.innerJoin("users", "users.id", "sessions.user_id")
 		.select([
 			"sessions.expires_at",
+			"sessions.created_at",
 			"users.id",
 			"users.name",
 			"users.email",
@@ -36,11 +39,12 @@ export async function findSessionByToken(
 			"users.role",
 			"users.two_factor_enabled",
 		])
-		.where("sessions.token", "=", token)
+		.where("sessions.token", "=", hashSessionToken(token))
 		.executeTakeFirst();
 	if (!row) return undefined;
 	return {
 		expiresAt: toMillis(row.expires_at),
+		createdAt: toMillis(row.created_at),
 		user: {
 			id: row.id,
 			name: row.name,

@@ -17,6 +17,8 @@ import * as blogAdministration from "./migrations/2026-11-26-0910-blog-administr
 import * as editableContent from "./migrations/2026-11-26-0920-editable-content.ts";
 import * as recordRefunds from "./migrations/2026-11-27-0900-record-refunds.ts";
 import * as orderPayBy from "./migrations/2026-11-27-0910-order-pay-by.ts";
+import * as createAuditEvents from "./migrations/2026-11-28-0900-create-audit-events.ts";
+import * as hashSessionTokens from "./migrations/2026-11-28-0910-hash-session-tokens.ts";
 
 export type MigrationContext = {
 	/**
@@ -45,6 +47,8 @@ function listMigrations(context: MigrationContext): Record<string, Migration> {
 		"2026-11-26-0920-editable-content": editableContent,
 		"2026-11-27-0900-record-refunds": recordRefunds,
 		"2026-11-27-0910-order-pay-by": orderPayBy,
+		"2026-11-28-0900-create-audit-events": createAuditEvents,
+		"2026-11-28-0910-hash-session-tokens": hashSessionTokens,
 	};
 }
 

@@ -1,3 +1,6 @@
+import type { Generated } from "kysely";
+import type { AuditKind } from "../../../shared/audit.schemas.ts";
+
 /** Row shapes as stored. Timestamps are ISO-8601 UTC text on both databases (docs/decisions/003-database.md). */
 export type ToolsTable = {
 	id: string;
@@ -137,6 +140,22 @@ export type PaymentEventsTable = {
 	received_at: string;
 };
 
+/** The security log (features/audit): rows are only ever added. */
+export type AuditEventsTable = {
+	/** Written by the database; orders the log (same-millisecond events keep their order). */
+	seq: Generated<number>;
+	id: string;
+	occurred_at: string;
+	kind: AuditKind;
+	actor_user_id: string | null;
+	actor_email: string | null;
+	subject_user_id: string | null;
+	subject_email: string | null;
+	address: string | null;
+	/** A small JSON object of strings, numbers and booleans. */
+	details: string;
+};
+
 /**
  * Tables owned by better-auth that our own queries read (accounts, verifications and two_factors
  * are only touched by the auth library). Its timestamps are dates on PostgreSQL and the adapter's
@@ -159,6 +178,7 @@ export type SessionsTable = {
 	token: string;
 	user_id: string;
 	expires_at: Date | string | number;
+	created_at: Date | string | number;
 };
 
 /** Sign-in methods of a user: "credential" (a password) or an identity provider such as "google". */
@@ -197,4 +217,5 @@ export type Database = {
 	blog_posts: BlogPostsTable;
 	faqs: FaqsTable;
 	content_sections: ContentSectionsTable;
+	audit_events: AuditEventsTable;
 };

@@ -13,6 +13,21 @@ export const readErrorResponses = {
 	404: errorResponse("Nothing has this id or slug: NOT_FOUND"),
 };
 
+/** A 429 of a route with a quota: the error envelope with the seconds to wait (route-quotas.ts). */
+export const tooManyRequestsResponse = z
+	.object({
+		error: z.object({
+			code: z.literal("TOO_MANY_REQUESTS"),
+			message: z.string(),
+			retryAfterSeconds: z.number(),
+		}),
+	})
+	.check(
+		z.describe(
+			"TOO_MANY_REQUESTS: a quota of this operation is used up; Retry-After and RateLimit-Reset say in how many seconds it is whole again",
+		),
+	);
+
 /** For an operation with no client error of its own: any 4xx still comes in the error envelope. */
 export const clientErrorResponses = {
 	"4xx": errorResponse("A client error, in the error envelope"),
@@ -25,7 +40,7 @@ export const securitySchemes = {
 		in: "cookie",
 		name: "better-auth.session_token",
 		description:
-			"The HttpOnly session cookie set by signing in (web app); named __Secure-better-auth.session_token when the shop is served over https.",
+			"The HttpOnly session cookie set by signing in (web app); named __Host-better-auth.session_token when the shop is served over https.",
 	},
 	bearerToken: {
 		type: "http",
@@ -35,8 +50,9 @@ export const securitySchemes = {
 } as const;
 
 /**
- * `security` of an operation for signed-in users: the session cookie or a bearer token. Public
- * operations say `security: []`, so Redocly's `security-defined` rule holds for every operation.
+ * `security` of an operation for signed-in users: the session cookie or a bearer token. Set from
+ * each route's declared access (route-access.ts), public operations getting `security: []`, so
+ * Redocly's `security-defined` rule holds for every operation.
  */
 export const signedInAccess: readonly Record<string, readonly string[]>[] = [
 	{ sessionCookie: [] },

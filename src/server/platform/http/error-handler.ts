@@ -12,7 +12,9 @@ import type {
 	ApiErrorCode,
 	FieldIssue,
 } from "../../../shared/api-error.ts";
+import { boundLogError } from "../bounded-log.ts";
 import { AppError } from "./errors.ts";
+import { redactUrlIn } from "./redact-url.ts";
 import type { SecurityHeaders } from "./security-headers.ts";
 
 function errorBody(
@@ -45,7 +47,10 @@ function sendClientError(
 	reply: FastifyReply,
 	status: number,
 ) {
-	request.log.info({ err: error }, "client error");
+	request.log.info(
+		{ err: boundLogError(redactQuotedUrl(error, request.url)) },
+		"client error",
+	);
 	return reply
 		.code(status)
 		.send(
@@ -54,6 +59,21 @@ function sendClientError(
 				cutEchoedText(error.message),
 			),
 		);
+}
+
+/**
+ * Some of these messages quote the request's URL, which may hold a token (a reset link's path):
+ * the log gets a copy of the error with the URL redacted. The client, who sent it, gets it as is.
+ */
+function redactQuotedUrl(error: FastifyError, url: string): Error {
+	const message = redactUrlIn(error.message, url);
+	if (message === error.message) return error;
+	return Object.assign(new Error(message), {
+		name: error.name,
+		code: error.code,
+		statusCode: error.statusCode,
+		stack: error.stack && redactUrlIn(error.stack, url),
+	});
 }
 
 /** Some of these messages quote the request's URL: an answer never repeats more than this. */
@@ -70,6 +90,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 		if (error instanceof AppError) {
 			return reply
 				.code(error.statusCode)
+				.headers(error.headers)
 				.send(errorBody(error.code, error.message, error.details));
 		}
 		if (hasZodFastifySchemaValidationErrors(error)) {
@@ -91,7 +112,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 		const status = error.statusCode ?? 500;
 		if (status >= 400 && status < 500)
 			return sendClientError(error, request, reply, status);
-		request.log.error({ err: error }, "request failed");
+		request.log.error({ err: boundLogError(error) }, "request failed");
 		return reply
 			.code(500)
 			.send(

@@ -1,6 +1,9 @@
 import type { ApiErrorCode, FieldIssue } from "../../../shared/api-error.ts";
 
 export class AppError extends Error {
+	/** Headers the answer carries besides the envelope, such as Retry-After. */
+	readonly headers: Readonly<Record<string, string>> = {};
+
 	constructor(
 		readonly statusCode: number,
 		readonly code: ApiErrorCode,

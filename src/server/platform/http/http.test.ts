@@ -155,10 +155,12 @@ test("the OpenAPI document describes every API route", async () => {
 	const document = response.json();
 	expect(document.openapi).toMatch(/^3\./);
 	expect(Object.keys(document.paths).sort()).toEqual([
+		"/api/admin/audit-events",
 		"/api/admin/blog-posts",
 		"/api/admin/blog-posts/{postId}",
 		"/api/admin/blog-posts/{postId}/publish",
 		"/api/admin/blog-posts/{postId}/unpublish",
+		"/api/admin/unpaid-holders",
 		"/api/blog-posts",
 		"/api/blog-posts/{slug}",
 		"/api/faqs",

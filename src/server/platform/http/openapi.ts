@@ -3,6 +3,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { securitySchemes } from "./api-schemas.ts";
+import { declareScopeAccess } from "./route-access.ts";
 
 const tags = [
 	{ name: "tools", description: "The catalog: tools for sale, newest first." },
@@ -81,8 +82,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 				? keepUsedSecuritySchemes(documentObject.openapiObject)
 				: documentObject.swaggerObject,
 	});
-	await app.register(swaggerUi, { routePrefix: "/api/docs" });
-	app.get("/api/openapi.json", { schema: { hide: true } }, async () =>
-		app.swagger(),
+	// The reference pages are the plugin's own routes: their scope declares them public.
+	await app.register(async (reference) => {
+		declareScopeAccess(reference, "public");
+		await reference.register(swaggerUi, { routePrefix: "/api/docs" });
+	});
+	app.get(
+		"/api/openapi.json",
+		{ schema: { hide: true }, config: { access: "public" } },
+		async () => app.swagger(),
 	);
 }

@@ -6,7 +6,9 @@ import {
 	DEFAULT_SLOW_REQUEST_MS,
 	type LogRequests,
 } from "../../config.ts";
+import { boundLogText } from "../bounded-log.ts";
 import { AppError } from "./errors.ts";
+import { redactUrl } from "./redact-url.ts";
 
 type LifecycleConfig = Pick<
 	Config,
@@ -109,7 +111,8 @@ function registerShutdownAnswers(app: FastifyInstance): void {
 
 /**
  * One line per answered request, replacing Fastify's two (turned off through `logController`).
- * Under "errors", only answers with a 5xx status and requests slower than `slowRequestMs`.
+ * Under "errors", only answers with a 5xx status and requests slower than `slowRequestMs`. The
+ * URL is logged without its tokens (a reset link's path, a confirmation link's query).
  */
 function registerRequestLog(
 	app: FastifyInstance,
@@ -126,7 +129,7 @@ function registerRequestLog(
 			request.log[level](
 				{
 					method: request.method,
-					url: request.url,
+					url: boundLogText(redactUrl(request.url)),
 					statusCode: reply.statusCode,
 					responseTime,
 				},

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import fastifyStatic from "@fastify/static";
+import fastifyStatic, { type FastifyStaticOptions } from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { declareScopeAccess } from "./route-access.ts";
 
 /** The precompressed copies the build writes beside each asset (`x.js.br`, `x.js.gz`). */
 const PRECOMPRESSED_COPY = /\.(br|gz)$/;
@@ -16,7 +17,7 @@ export async function registerWebApp(
 	app: FastifyInstance,
 	webRoot: string,
 ): Promise<void> {
-	await app.register(fastifyStatic, {
+	const options: FastifyStaticOptions = {
 		root: webRoot,
 		prefix: "/",
 		index: ["index.html"],
@@ -31,7 +32,14 @@ export async function registerWebApp(
 				res.header("cache-control", "no-cache");
 			else res.header("cache-control", "public, max-age=3600");
 		},
+	};
+	// The plugin's routes cannot carry a route config: their scope declares them public.
+	await app.register(async (files) => {
+		declareScopeAccess(files, "public");
+		await files.register(fastifyStatic, { ...options, decorateReply: false });
 	});
+	// reply.sendFile for the history fallback of the not-found handler; this one serves no route.
+	await app.register(fastifyStatic, { ...options, serve: false });
 }
 
 export function hasWebBuild(webRoot: string): boolean {

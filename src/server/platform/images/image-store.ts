@@ -19,6 +19,11 @@ export type ImageStore = {
 	putWebp(prefix: string, bytes: Buffer): Promise<string>;
 	/** The bytes of a stored image, or null when there is none by that name. */
 	open(name: string): Promise<Buffer | null>;
+	/**
+	 * Deletes the image at this URL path if the shop stored it and nothing shows it any more;
+	 * whether it was deleted. A URL elsewhere (a Google profile photo) is left alone.
+	 */
+	removeIfUnused(url: string): Promise<boolean>;
 };
 
 /**
@@ -38,6 +43,59 @@ export function createDbImageStore(db: Db): ImageStore {
 				.onConflict((conflict) => conflict.column("name").doNothing())
 				.execute();
 			return `${IMAGE_URL_PREFIX}${name}`;
+		},
+		async removeIfUnused(url) {
+			if (!url.startsWith(IMAGE_URL_PREFIX)) return false;
+			const name = url.slice(IMAGE_URL_PREFIX.length);
+			if (!isValidImageName(name)) return false;
+			// Names come from the bytes, so two rows may show one image, and orders keep the photo
+			// they were placed with: every place an image URL is kept is checked in the same statement.
+			const result = await db
+				.deleteFrom("images")
+				.where("name", "=", name)
+				.where(({ and, not, exists, selectFrom }) =>
+					and([
+						not(
+							exists(selectFrom("users").select("id").where("image", "=", url)),
+						),
+						not(
+							exists(
+								selectFrom("tools")
+									.select("id")
+									.where((tool) =>
+										tool.or([
+											tool("img", "=", url),
+											tool("img_large", "=", url),
+										]),
+									),
+							),
+						),
+						not(
+							exists(selectFrom("orders").select("id").where("img", "=", url)),
+						),
+						not(
+							exists(
+								selectFrom("order_deletions")
+									.select("id")
+									.where("order_snapshot", "like", `%${url}%`),
+							),
+						),
+						not(
+							exists(
+								selectFrom("reviews").select("id").where("photo_url", "=", url),
+							),
+						),
+						not(
+							exists(
+								selectFrom("blog_posts")
+									.select("id")
+									.where("cover_img", "=", url),
+							),
+						),
+					]),
+				)
+				.executeTakeFirst();
+			return Number(result.numDeletedRows) > 0;
 		},
 		async open(name) {
 			if (!isValidImageName(name)) return null;

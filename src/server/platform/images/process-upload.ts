@@ -44,31 +44,65 @@ export type ImageSize = {
 	withoutEnlargement?: boolean;
 };
 
-/**
- * Decoding holds the whole picture in memory (up to MAX_UPLOAD_PIXELS × 4 bytes): at most this
- * many run at once, and the others wait their turn, so a burst of uploads cannot exhaust memory.
- */
-const MAX_CONCURRENT_DECODES = 2;
-let decodesRunning = 0;
-const decodeQueue: (() => void)[] = [];
+/** Seconds a client refused for a full decode queue is told to wait: a few decodes' time. */
+export const DECODE_RETRY_AFTER_SECONDS = 5;
 
-async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
-	if (decodesRunning >= MAX_CONCURRENT_DECODES)
-		await new Promise<void>((resolve) => decodeQueue.push(resolve));
-	else decodesRunning++;
-	try {
-		return await work();
-	} finally {
-		const next = decodeQueue.shift();
-		if (next) next();
-		else decodesRunning--;
+export class DecodeQueueFullError extends AppError {
+	override readonly headers = {
+		"retry-after": String(DECODE_RETRY_AFTER_SECONDS),
+	};
+
+	constructor() {
+		super(
+			503,
+			"SERVICE_UNAVAILABLE",
+			`Too many images are being processed right now. Try again in ${DECODE_RETRY_AFTER_SECONDS} seconds.`,
+		);
 	}
 }
+
+export type DecodeQueue = {
+	/** Runs `work` in a free slot, after the uploads already waiting; a 503 when the wait is full. */
+	run<T>(work: () => Promise<T>): Promise<T>;
+};
+
+export function createDecodeQueue({
+	running: maxRunning,
+	waiting: maxWaiting,
+}: {
+	running: number;
+	waiting: number;
+}): DecodeQueue {
+	let running = 0;
+	const waiting: (() => void)[] = [];
+	return {
+		async run(work) {
+			if (running >= maxRunning) {
+				if (waiting.length >= maxWaiting) throw new DecodeQueueFullError();
+				await new Promise<void>((resolve) => waiting.push(resolve));
+			} else running++;
+			try {
+				return await work();
+			} finally {
+				const next = waiting.shift();
+				if (next) next();
+				else running--;
+			}
+		},
+	};
+}
+
+/**
+ * Decoding holds the whole picture in memory (up to MAX_UPLOAD_PIXELS × 4 bytes): two run at once
+ * and at most eight uploads (each up to MAX_UPLOAD_BYTES, already read) wait their turn; beyond
+ * that the upload is refused with a 503, so a burst of uploads cannot exhaust memory.
+ */
+export const imageDecodes = createDecodeQueue({ running: 2, waiting: 8 });
 
 /**
  * Judges an uploaded image by its bytes, then re-encodes it to WebP at each of the given sizes,
  * which drops metadata and anything hidden after the picture. Refuses with a 400 what is not a
- * whole JPEG, PNG or WebP within the limits.
+ * whole JPEG, PNG or WebP within the limits, and with a 503 when the decode queue is full.
  */
 export async function processUploadedImage(
 	bytes: Buffer,
@@ -81,36 +115,43 @@ export async function processUploadedImage(
 	const sniffed = sniffFormat(bytes);
 	if (!sniffed)
 		throw new ImageRejectedError("Only JPEG, PNG and WebP images are accepted");
+	return imageDecodes.run(() => reencode(bytes, sniffed, sizes));
+}
+
+/** Decodes the image once and encodes it at each size; any failure of the decoder is a 400. */
+async function reencode(
+	bytes: Buffer,
+	sniffed: "jpeg" | "png" | "webp",
+	sizes: readonly ImageSize[],
+): Promise<Buffer[]> {
 	try {
-		return await withDecodeSlot(async () => {
-			const image = sharp(bytes, {
-				limitInputPixels: MAX_UPLOAD_PIXELS,
-				failOn: "truncated",
-			});
-			const metadata = await image.metadata();
-			if (
-				!metadata.format ||
-				!ACCEPTED_FORMATS.has(metadata.format) ||
-				metadata.format !== sniffed
-			)
-				throw new ImageRejectedError(
-					"Only JPEG, PNG and WebP images are accepted",
-				);
-			const outputs: Buffer[] = [];
-			for (const size of sizes)
-				outputs.push(
-					await image
-						.clone()
-						.rotate()
-						.resize(size.width, size.height, {
-							fit: "cover",
-							withoutEnlargement: size.withoutEnlargement ?? false,
-						})
-						.webp({ quality: 82 })
-						.toBuffer(),
-				);
-			return outputs;
+		const image = sharp(bytes, {
+			limitInputPixels: MAX_UPLOAD_PIXELS,
+			failOn: "truncated",
 		});
+		const metadata = await image.metadata();
+		if (
+			!metadata.format ||
+			!ACCEPTED_FORMATS.has(metadata.format) ||
+			metadata.format !== sniffed
+		)
+			throw new ImageRejectedError(
+				"Only JPEG, PNG and WebP images are accepted",
+			);
+		const outputs: Buffer[] = [];
+		for (const size of sizes)
+			outputs.push(
+				await image
+					.clone()
+					.rotate()
+					.resize(size.width, size.height, {
+						fit: "cover",
+						withoutEnlargement: size.withoutEnlargement ?? false,
+					})
+					.webp({ quality: 82 })
+					.toBuffer(),
+			);
+		return outputs;
 	} catch (error) {
 		if (error instanceof ImageRejectedError) throw error;
 		const message = error instanceof Error ? error.message : "";

@@ -3,7 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { expect, onTestFinished, test, vi } from "vitest";
-import { pathOf, postAuth, signUp } from "../../test-support/accounts.ts";
+import {
+	pathOf,
+	postAuth,
+	signUpConfirmed,
+} from "../../test-support/accounts.ts";
 import { createTestApp } from "../../test-support/test-app.ts";
 import { createMailer, readOutbox } from "./mailer.ts";
 
@@ -64,7 +68,7 @@ test("with SMTP_URL set, mail is delivered to the SMTP server with its sender, r
 	expect(message?.data).toContain("http://localhost:3000/reset");
 });
 
-test("without SMTP_URL, each message is a line of JSON in the outbox file and its link is logged", async () => {
+test("without SMTP_URL, each message is a line of JSON in the outbox file; the log names it without its link", async () => {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-outbox-"));
 	onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
 	const logged: object[] = [];
@@ -95,10 +99,11 @@ test("without SMTP_URL, each message is a line of JSON in the outbox file and it
 		subject: "Confirm your email",
 		link: "http://localhost:3000/confirm",
 	});
-	expect(logged[0]).toMatchObject({
+	expect(logged[0]).toEqual({
 		to: "first@example.com",
-		link: "http://localhost:3000/confirm",
+		subject: "Confirm your email",
 	});
+	expect(JSON.stringify(logged)).not.toContain("/confirm");
 });
 
 test("messages sent at the same time each stay one whole line of the outbox", async () => {
@@ -128,12 +133,12 @@ test("messages sent at the same time each stay one whole line of the outbox", as
 
 test("a password reset asked of the shop arrives by SMTP with a link that opens the reset page", async () => {
 	const sink = await startSmtpSink();
-	const { app } = await createTestApp({
+	const { app, db } = await createTestApp({
 		config: {
 			mail: { smtpUrl: sink.url, from: "Tools Gallery <shop@example.com>" },
 		},
 	});
-	const customer = await signUp(app);
+	const customer = await signUpConfirmed(app, db);
 	const asked = await postAuth(app, "/request-password-reset", {
 		email: customer.email,
 		redirectTo: "/reset-password",

@@ -2,12 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { MailConfig } from "../../config.ts";
+import { boundLogText } from "../bounded-log.ts";
 
 export type MailMessage = {
 	to: string;
 	subject: string;
 	text: string;
-	/** The one link the reader must follow (reset, verification); logged in outbox mode. */
+	/**
+	 * The one link the reader must follow (reset, verification). It carries a token: kept in the
+	 * outbox file (the mailbox of a shop without SMTP), never logged.
+	 */
 	link?: string;
 };
 
@@ -19,8 +23,8 @@ export type Mailer = {
 type MailLog = { info(object: object, message: string): void };
 
 /**
- * SMTP when SMTP_URL is set; otherwise each message is appended to DATA_DIR/outbox/mail.jsonl and
- * its link logged, so reset and verification work on a laptop with no mail server.
+ * SMTP when SMTP_URL is set; otherwise each message is appended to DATA_DIR/outbox/mail.jsonl, so
+ * reset and verification work on a laptop with no mail server (the link is read from that file).
  */
 export function createMailer(
 	config: MailConfig,
@@ -70,9 +74,13 @@ function createOutboxMailer(dir: string, from: string, log: MailLog): Mailer {
 				sentAt: new Date().toISOString(),
 			};
 			fs.writeSync(fd, `${JSON.stringify(entry)}\n`);
+			// Never the link or the text: both carry the token that signs the reader in.
 			log.info(
-				{ to: message.to, subject: message.subject, link: message.link },
-				"mail written to the outbox (SMTP_URL is not set)",
+				{
+					to: boundLogText(message.to),
+					subject: boundLogText(message.subject),
+				},
+				"mail written to the outbox (MAIL_TRANSPORT=outbox or no SMTP_URL)",
 			);
 		},
 		close: () => {

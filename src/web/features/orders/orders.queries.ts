@@ -15,6 +15,8 @@ import {
 	type PaymentStart,
 	PaymentStartSchema,
 	type PlaceOrderInput,
+	UNPAID_HOLDERS_PAGE_SIZE,
+	UnpaidHolderPageSchema,
 } from "../../../shared/orders.schemas.ts";
 import { ApiError, apiGet, apiSend } from "../../lib/api-client.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
@@ -30,6 +32,7 @@ export const orderKeys = {
 	list: (page: number, status: OrderStatus | "", email: string) =>
 		["orders", "list", page, status, email] as const,
 	deletions: (page: number) => ["orders", "deletions", page] as const,
+	holders: (page: number) => ["orders", "holders", page] as const,
 };
 
 // The tools feature's keys all start with "tools"; orders change stock, so they refresh them all.
@@ -190,6 +193,25 @@ export function useOrderDeletions(page: number) {
 			return apiGet(
 				`/api/order-deletions?${params}`,
 				OrderDeletionPageSchema,
+				signal,
+			);
+		},
+		placeholderData: keepPreviousData,
+	});
+}
+
+/** Who holds stock through unpaid orders, the largest holders first, one numbered page. */
+export function useUnpaidHolders(page: number) {
+	return useQuery({
+		queryKey: orderKeys.holders(page),
+		queryFn: ({ signal }) => {
+			const params = new URLSearchParams({
+				page: String(page),
+				page_size: String(UNPAID_HOLDERS_PAGE_SIZE),
+			});
+			return apiGet(
+				`/api/admin/unpaid-holders?${params}`,
+				UnpaidHolderPageSchema,
 				signal,
 			);
 		},

@@ -204,3 +204,12 @@ test("a signed-in customer opening the login page is sent to the home page", asy
 		await screen.findByRole("heading", { name: "Home page" }),
 	).toBeVisible();
 });
+
+test("the mailed confirmation link lands here saying the address is confirmed and to log in", async () => {
+	serveShop(() => undefined);
+	renderLogin("/login?confirmed=1");
+	expect(await screen.findByRole("status")).toHaveTextContent(
+		"Your email address is confirmed. Log in to continue.",
+	);
+	expect(screen.getByRole("button", { name: "Login" })).toBeVisible();
+});

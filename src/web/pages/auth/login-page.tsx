@@ -17,6 +17,8 @@ export function LoginPage() {
 	// A failed Google sign-in comes back here as ?error=<code>.
 	const [searchParams] = useSearchParams();
 	const googleError = searchParams.get("error");
+	// The mailed confirmation link lands here: confirming signs every device out.
+	const isJustConfirmed = searchParams.get("confirmed") === "1";
 	const [failure, setFailure] = useState(
 		googleError ? describeAuthError(googleError) : undefined,
 	);
@@ -37,6 +39,11 @@ export function LoginPage() {
 
 	return (
 		<AuthCard title="Login" titleId="login-title">
+			{isJustConfirmed && !failure && (
+				<p role="status" className="alert alert-success">
+					Your email address is confirmed. Log in to continue.
+				</p>
+			)}
 			<AuthFormError message={failure} />
 			<LoginForm
 				labelledBy="login-title"

@@ -91,3 +91,26 @@ test("a link refused on saving shows the error and offers to ask again", async (
 		screen.getByRole("link", { name: "Ask for a new link" }),
 	).toBeVisible();
 });
+
+test("the first mail to an unconfirmed address asks to choose the password, which confirms it", async () => {
+	const bodies = serveResets(() => jsonResponse({ status: true }));
+	renderReset("/reset-password?purpose=confirm&token=tok-456");
+	const user = userEvent.setup();
+	expect(
+		screen.getByRole("heading", { name: "Choose your password" }),
+	).toBeVisible();
+	expect(
+		screen.getByText(/Any password set before stops working/),
+	).toBeVisible();
+	await user.type(screen.getByLabelText("New password"), "the-owners-phrase");
+	await user.click(screen.getByRole("button", { name: "Set password" }));
+
+	expect(
+		await screen.findByText(
+			"Email confirmed and password set. Log in with your new password.",
+		),
+	).toBeVisible();
+	expect(bodies).toEqual([
+		{ newPassword: "the-owners-phrase", token: "tok-456" },
+	]);
+});

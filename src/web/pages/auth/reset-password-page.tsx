@@ -34,6 +34,9 @@ export function ResetPasswordPage() {
 	const [searchParams] = useSearchParams();
 	const token = searchParams.get("token");
 	const linkError = searchParams.get("error");
+	// The first mail to an address not confirmed yet: choosing the password confirms it.
+	const isConfirmation = searchParams.get("purpose") === "confirm";
+	const title = isConfirmation ? "Choose your password" : "Reset password";
 	const navigate = useNavigate();
 	const [failure, setFailure] = useState<string>();
 	const [isLinkRefused, setIsLinkRefused] = useState(false);
@@ -56,13 +59,17 @@ export function ResetPasswordPage() {
 			);
 			return;
 		}
-		notify.success("Password changed. Log in with your new password.");
+		notify.success(
+			isConfirmation
+				? "Email confirmed and password set. Log in with your new password."
+				: "Password changed. Log in with your new password.",
+		);
 		navigate("/login", { replace: true });
 	});
 
 	if (linkError || !token)
 		return (
-			<AuthCard title="Reset password" titleId="reset-password-title">
+			<AuthCard title={title} titleId="reset-password-title">
 				<AuthFormError
 					message={describeAuthError(linkError ?? "INVALID_TOKEN")}
 				/>
@@ -71,7 +78,13 @@ export function ResetPasswordPage() {
 		);
 
 	return (
-		<AuthCard title="Reset password" titleId="reset-password-title">
+		<AuthCard title={title} titleId="reset-password-title">
+			{isConfirmation && (
+				<p>
+					Choosing the password confirms your email address. Any password set
+					before stops working, and every device signed in is signed out.
+				</p>
+			)}
 			<AuthFormError message={failure} />
 			{isLinkRefused && <AskAgainLink />}
 			<form
@@ -87,7 +100,9 @@ export function ResetPasswordPage() {
 					error={errors.password?.message}
 					{...form.register("password")}
 				/>
-				<SubmitButton isSubmitting={isSubmitting}>Change password</SubmitButton>
+				<SubmitButton isSubmitting={isSubmitting}>
+					{isConfirmation ? "Set password" : "Change password"}
+				</SubmitButton>
 			</form>
 		</AuthCard>
 	);

@@ -12,8 +12,14 @@ type ShopRequest = {
 	body: Record<string, unknown> | undefined;
 };
 
-/** Stands in for the shop behind `fetch`: the sign-up call answers with `signUpAnswer`. */
-function serveShop(signUpAnswer: () => Response) {
+/**
+ * Stands in for the shop behind `fetch`: the sign-up call answers with `signUpAnswer`, the sign-in
+ * that follows it with `signInAnswer` (a session when it is ok).
+ */
+function serveShop(
+	signUpAnswer: () => Response,
+	signInAnswer: () => Response = () => jsonResponse({ token: "t" }),
+) {
 	const requests: ShopRequest[] = [];
 	let isSignedIn = false;
 	vi.stubGlobal(
@@ -27,8 +33,9 @@ function serveShop(signUpAnswer: () => Response) {
 					typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
 			};
 			requests.push(request);
-			if (request.path === "/api/auth/sign-up/email") {
-				const answer = signUpAnswer();
+			if (request.path === "/api/auth/sign-up/email") return signUpAnswer();
+			if (request.path === "/api/auth/sign-in/email") {
+				const answer = signInAnswer();
 				isSignedIn = answer.ok;
 				return answer;
 			}
@@ -93,8 +100,8 @@ test("the sign-up form explains each wrong field while typing and on submit", as
 	expect(requests.filter(({ method }) => method === "POST")).toEqual([]);
 });
 
-test("signing up sends the details and lands signed in on the home page", async () => {
-	const requests = serveShop(() => jsonResponse({ token: "t" }));
+test("signing up sends the details, signs in with the new password and lands on the home page", async () => {
+	const requests = serveShop(() => jsonResponse({ token: null }));
 	renderSignUp();
 	const user = userEvent.setup();
 	await user.type(await screen.findByLabelText("Full Name"), " Sam Ortiz ");
@@ -113,13 +120,48 @@ test("signing up sends the details and lands signed in on the home page", async 
 				name: "Sam Ortiz",
 				email: "sam@example.com",
 				password: "sawdust-and-glue",
-				callbackURL: "/",
 			},
+		},
+		{
+			method: "POST",
+			path: "/api/auth/sign-in/email",
+			body: { email: "sam@example.com", password: "sawdust-and-glue" },
 		},
 	]);
 });
 
-test("an email already in use is explained above the form", async () => {
+test("an address that already has an account is told to check its mail, like any other", async () => {
+	serveShop(
+		() => jsonResponse({ token: null }),
+		() =>
+			jsonResponse(
+				{
+					code: "INVALID_EMAIL_OR_PASSWORD",
+					message: "Invalid email or password",
+				},
+				401,
+			),
+	);
+	renderSignUp();
+	const user = userEvent.setup();
+	await user.type(await screen.findByLabelText("Full Name"), "Sam Ortiz");
+	await user.type(screen.getByLabelText("Email"), "sam@example.com");
+	await user.type(screen.getByLabelText("Password"), "sawdust-and-glue");
+	await user.click(screen.getByRole("button", { name: "Sign Up" }));
+
+	expect(
+		await screen.findByRole("heading", { name: "Check your email" }),
+	).toBeVisible();
+	expect(screen.getByRole("status")).toHaveTextContent(
+		"We sent a message to sam@example.com.",
+	);
+	await user.click(screen.getByRole("link", { name: "Go to login" }));
+	expect(
+		await screen.findByRole("heading", { name: "Login page" }),
+	).toBeVisible();
+});
+
+test("a refused sign-up is explained above the form", async () => {
 	serveShop(() =>
 		jsonResponse(
 			{

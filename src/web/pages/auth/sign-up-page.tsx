@@ -22,6 +22,7 @@ export function SignUpPage() {
 	const returnTo = useReturnTo();
 	const finishSignIn = useFinishSignIn(returnTo.path);
 	const [failure, setFailure] = useState<string>();
+	const [mailedTo, setMailedTo] = useState<string>();
 	const form = useForm({
 		resolver: zodResolver(SignUpInputSchema),
 		mode: "onTouched",
@@ -33,15 +34,18 @@ export function SignUpPage() {
 	const signUp = form.handleSubmit(async ({ name, email, password }) => {
 		setFailure(undefined);
 		try {
-			// The new account is signed in at once; the mail asks to confirm the address.
-			await postAuth("/sign-up/email", {
-				name,
-				email,
-				password,
-				callbackURL: "/",
-			});
+			// The server answers alike whether or not the address already has an account.
+			await postAuth("/sign-up/email", { name, email, password });
 		} catch (error) {
 			setFailure(describeFailure(error));
+			return;
+		}
+		try {
+			// A new account signs in at once with the password just chosen; buying needs no confirmation.
+			await postAuth("/sign-in/email", { email, password });
+		} catch {
+			// The address already had an account: its owner got a mail saying what to do.
+			setMailedTo(email);
 			return;
 		}
 		notify.success(
@@ -52,6 +56,22 @@ export function SignUpPage() {
 
 	if (session.status === "signed-in")
 		return <Navigate to={returnTo.path} replace />;
+
+	if (mailedTo)
+		return (
+			<AuthCard title="Check your email" titleId="sign-up-title">
+				<p role="status">
+					We sent a message to <strong>{mailedTo}</strong>. Follow it to
+					continue; if the address already has an account, the message says how
+					to sign in.
+				</p>
+				<p className="text-center text-sm">
+					<Link to="/login" className="link link-primary">
+						Go to login
+					</Link>
+				</p>
+			</AuthCard>
+		);
 
 	return (
 		<AuthCard title="Sign Up" titleId="sign-up-title">

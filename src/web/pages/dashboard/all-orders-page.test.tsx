@@ -234,3 +234,175 @@ test("a shop without orders says 'No orders yet.' and 'No order has been deleted
 	expect(await screen.findByText("No orders yet.")).toBeVisible();
 	expect(await screen.findByText("No order has been deleted.")).toBeVisible();
 });
+
+const holdersTable = () =>
+	screen.getByRole("table", {
+		name: "Customers holding unpaid orders, the most pieces first",
+	});
+/** The holders table's rows as the cells read, header row left out. */
+const shownHolders = () =>
+	within(holdersTable())
+		.getAllByRole("row")
+		.slice(1)
+		.map((row) =>
+			within(row)
+				.getAllByRole("cell")
+				.map((cell) => cell.textContent),
+		);
+const holderSearches = (sent: SentRequest[]) =>
+	sent
+		.filter((request) => request.url.pathname === "/api/admin/unpaid-holders")
+		.map((request) => request.url.search);
+
+test("'Unpaid orders by customer' shows each customer's unpaid orders, pieces and value held and oldest deadline, the largest holders first", async () => {
+	const { sent } = await openAllOrders(
+		aShop({
+			orders: [
+				anOrder(1, { pay_by: "2026-11-26T12:01:00.000Z" }),
+				anOrder(2, {
+					...dana,
+					order_quantity: 7,
+					pay_by: "2026-11-26T12:02:00.000Z",
+				}),
+				anOrder(3, {
+					...dana,
+					order_quantity: 2,
+					pay_by: "2026-11-26T12:03:00.000Z",
+				}),
+				anOrder(4, { status: "paid", order_quantity: 50 }),
+			],
+		}),
+	);
+	const section = await screen.findByRole("region", {
+		name: "Unpaid orders by customer",
+	});
+	await within(section).findByRole("table");
+	expect(shownHolders()).toEqual([
+		[
+			"dana@example.comDana Reyes",
+			"2",
+			"9",
+			"$90.20",
+			expect.stringContaining("Nov 26, 2026"),
+		],
+		[
+			"cleo@example.comCleo Customer",
+			"1",
+			"5",
+			"$50.05",
+			expect.stringContaining("Nov 26, 2026"),
+		],
+	]);
+	const [danaDeadline] = within(holdersTable()).getAllByRole("time");
+	expect(danaDeadline).toHaveAttribute("datetime", "2026-11-26T12:02:00.000Z");
+	expect(holderSearches(sent)).toEqual(["?page=1&page_size=10"]);
+});
+
+test("'Unpaid orders by customer' pages through the server's pages, 10 at a time", async () => {
+	const { sent, user } = await openAllOrders(
+		aShop({
+			orders: Array.from({ length: 12 }, (_, n) =>
+				anOrder(n + 1, {
+					email: `buyer${n + 1}@example.com`,
+					order_quantity: n + 1,
+				}),
+			),
+		}),
+	);
+	const pages = await screen.findByRole("navigation", {
+		name: "Pages of unpaid orders by customer",
+	});
+	expect(pages).toHaveTextContent("Page 1 of 2");
+	expect(shownHolders()).toHaveLength(10);
+	await user.click(within(pages).getByRole("button", { name: "Next" }));
+	expect(await within(pages).findByText("Page 2 of 2")).toBeVisible();
+	expect(shownHolders().map((row) => row[0])).toEqual([
+		"buyer2@example.comCleo Customer",
+		"buyer1@example.comCleo Customer",
+	]);
+	expect(holderSearches(sent)).toEqual([
+		"?page=1&page_size=10",
+		"?page=2&page_size=10",
+	]);
+});
+
+test("deleting a customer's last unpaid order takes them off 'Unpaid orders by customer'", async () => {
+	const { user } = await openAllOrders(
+		aShop({ orders: [anOrder(1), anOrder(2, dana)] }),
+	);
+	const section = await screen.findByRole("region", {
+		name: "Unpaid orders by customer",
+	});
+	expect(await within(section).findByText("dana@example.com")).toBeVisible();
+	await user.click(
+		await screen.findByRole("button", {
+			name: "Delete Order of Tool 2 for dana@example.com",
+		}),
+	);
+	await user.click(
+		within(screen.getByRole("dialog")).getByRole("button", {
+			name: "Delete Order",
+		}),
+	);
+	await waitFor(() =>
+		expect(within(section).queryByText("dana@example.com")).toBeNull(),
+	);
+	expect(shownHolders().map((row) => row[0])).toEqual([
+		"cleo@example.comCleo Customer",
+	]);
+});
+
+test("with no unpaid orders, 'Unpaid orders by customer' says no customer holds one", async () => {
+	await openAllOrders(
+		aShop({ orders: [anOrder(1, { status: "paid", payment_id: "pi_1" })] }),
+	);
+	const section = await screen.findByRole("region", {
+		name: "Unpaid orders by customer",
+	});
+	expect(
+		await within(section).findByText("No customer holds an unpaid order."),
+	).toBeVisible();
+});
+
+test("an order paid with the test provider shows 'Test payment' beside its transaction id; a Stripe payment does not", async () => {
+	await openAllOrders(
+		aShop({
+			orders: [
+				anOrder(1, { status: "paid", payment_id: "pi_3Real" }),
+				anOrder(2, {
+					status: "paid",
+					payment_id: "test_0002",
+					test_payment: true,
+				}),
+			],
+		}),
+	);
+	await screen.findByRole("table", { name: "Orders, newest first" });
+	const [testPaid, stripePaid] = shownRows();
+	expect(testPaid?.slice(5)).toEqual(["Paid", "test_0002 Test payment"]);
+	expect(stripePaid?.slice(5)).toEqual(["Paid", "pi_3Real"]);
+	expect(within(ordersTable()).getByText("Test payment")).toBeVisible();
+});
+
+test("a deleted order that was paid with the test provider says 'Test payment' under Deleted orders", async () => {
+	const shop = aShop();
+	const order = anOrder(4, {
+		status: "paid",
+		payment_id: "test_0004",
+		test_payment: true,
+	});
+	shop.deletions.push({
+		id: "deletion-1",
+		order_id: order.id,
+		deleted_at: "2026-11-24T13:00:00.000Z",
+		deleted_by_email: admin.email,
+		order,
+		restocked: 0,
+		refund_id: null,
+	});
+	await openAllOrders(shop);
+	const deleted = await screen.findByRole("region", {
+		name: "Deleted orders",
+	});
+	expect(await within(deleted).findByText("Test payment")).toBeVisible();
+});

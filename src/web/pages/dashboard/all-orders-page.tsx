@@ -19,6 +19,7 @@ import {
 import { readPageParam } from "../../lib/page-param.ts";
 import { failureReason, notify } from "../../lib/toast.ts";
 import { OrderDeletionsSection } from "./order-deletions-section.tsx";
+import { UnpaidHoldersSection } from "./unpaid-holders-section.tsx";
 
 const readStatus = (value: string | null): OrderStatus | "" => {
 	const parsed = OrderStatusSchema.safeParse(value);
@@ -163,6 +164,7 @@ export function AllOrdersPage() {
 					);
 				}}
 			</QueryBoundary>
+			<UnpaidHoldersSection />
 			<OrderDeletionsSection />
 			<ConfirmDialog
 				isOpen={toDelete !== undefined}

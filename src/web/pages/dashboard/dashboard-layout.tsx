@@ -10,6 +10,7 @@ const ADMIN_MENU = [
 	{ to: "/dashboard/manage-reviews", label: "Manage Reviews" },
 	{ to: "/dashboard/manage-blog", label: "Manage Blog" },
 	{ to: "/dashboard/manage-content", label: "Manage Content" },
+	{ to: "/dashboard/security-log", label: "Security log" },
 	{ to: "/dashboard/profile", label: "My Profile" },
 ] as const;
 

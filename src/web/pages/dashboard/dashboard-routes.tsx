@@ -16,6 +16,7 @@ import { ManageReviewsPage } from "./manage-reviews-page.tsx";
 import { MyOrdersPage } from "./my-orders-page.tsx";
 import { ProfilePage } from "./profile-page.tsx";
 import { ReviewPage } from "./review-page.tsx";
+import { SecurityLogPage } from "./security-log-page.tsx";
 
 /** A page of one role; the other role is sent to its own dashboard (the API refuses it too). */
 function OnlyFor({
@@ -133,6 +134,14 @@ export function DashboardRoutes(): JSX.Element {
 					element={
 						<OnlyFor forRole="admin">
 							<MakeAdminPage />
+						</OnlyFor>
+					}
+				/>
+				<Route
+					path="security-log"
+					element={
+						<OnlyFor forRole="admin">
+							<SecurityLogPage />
 						</OnlyFor>
 					}
 				/>

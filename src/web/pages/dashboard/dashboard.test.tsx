@@ -90,6 +90,7 @@ test("an admin sees the admin menu", async () => {
 		"Manage Reviews",
 		"Manage Blog",
 		"Manage Content",
+		"Security log",
 		"My Profile",
 	]);
 });

@@ -62,6 +62,7 @@ test("My Orders shows each order newest first with its quantity, prices, date an
 	const paid = card("Tool 2");
 	expect(within(paid).getByText("Paid")).toBeVisible();
 	expect(within(paid).getByText("Transaction ID: pi_3Qx2")).toBeVisible();
+	expect(within(paid).queryByText("Test payment")).toBeNull();
 	expect(within(paid).queryByRole("button")).toBeNull();
 
 	const cancelled = card("Tool 1");
@@ -200,6 +201,7 @@ test("the payment dialog in test mode shows the amount due and says no money is 
 	expect(
 		await within(card("Tool 1")).findByText("Transaction ID: test_0001"),
 	).toBeVisible();
+	expect(within(card("Tool 1")).getByText("Test payment")).toBeVisible();
 	expect(within(card("Tool 1")).getByText("Paid")).toBeVisible();
 	expect(within(card("Tool 1")).queryByRole("button")).toBeNull();
 	expect(screen.queryByRole("dialog")).toBeNull();

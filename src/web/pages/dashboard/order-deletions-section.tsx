@@ -4,6 +4,7 @@ import { Pager } from "../../components/ui/pager.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import { OrderDate } from "../../features/orders/components/order-date.tsx";
 import { OrderStatusBadge } from "../../features/orders/components/order-status-badge.tsx";
+import { TestPaymentBadge } from "../../features/orders/components/test-payment-badge.tsx";
 import { useOrderDeletions } from "../../features/orders/orders.queries.ts";
 import { readPageParam } from "../../lib/page-param.ts";
 
@@ -53,6 +54,7 @@ export function OrderDeletionsSection() {
 											{`${order.order_quantity} × ${order.tool_name} for ${order.email} (${order.user_name}), ${formatCents(order.total_cents)}`}
 										</span>
 										<OrderStatusBadge status={order.status} />
+										{order.test_payment && <TestPaymentBadge />}
 										<span>{`restocked ${deletion.restocked} pieces`}</span>
 										{deletion.refund_id && (
 											<span className="break-all">{`Payment refunded: ${deletion.refund_id}`}</span>

@@ -3,6 +3,7 @@ import { formatCents } from "../../../../shared/money.ts";
 import type { Order } from "../../../../shared/orders.schemas.ts";
 import { OrderDate } from "./order-date.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
+import { TestPaymentBadge } from "./test-payment-badge.tsx";
 
 /** One of the customer's orders, as copied when placed; `actions` are its buttons (unpaid). */
 export function OrderCard({
@@ -60,9 +61,10 @@ export function OrderCard({
 					)}
 				</dl>
 				{order.payment_id && (
-					<p className="break-all text-sm">
-						{`Transaction ID: ${order.payment_id}`}
-					</p>
+					<div className="flex flex-wrap items-center gap-2 text-sm">
+						<p className="break-all">{`Transaction ID: ${order.payment_id}`}</p>
+						{order.test_payment && <TestPaymentBadge />}
+					</div>
 				)}
 				{order.refund_id && (
 					<p className="break-all text-sm">

@@ -3,6 +3,7 @@ import type { Order } from "../../../../shared/orders.schemas.ts";
 import type { TableColumn } from "../../../components/ui/paged-table.tsx";
 import { OrderDate } from "./order-date.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
+import { TestPaymentBadge } from "./test-payment-badge.tsx";
 
 /** Manage All Orders' columns, to go with `OrderCells`. */
 export const ORDER_COLUMNS: readonly TableColumn[] = [
@@ -42,6 +43,12 @@ export function OrderCells({
 			<td className="break-all">
 				{order.payment_id ??
 					(order.refund_id ? `Payment refunded: ${order.refund_id}` : "—")}
+				{order.test_payment && (
+					<>
+						{" "}
+						<TestPaymentBadge />
+					</>
+				)}
 			</td>
 			<td>
 				<button

@@ -4,6 +4,7 @@ import { formatCents } from "../../../../shared/money.ts";
 import type { Order } from "../../../../shared/orders.schemas.ts";
 import { checkPurchase } from "../../../../shared/purchase-rule.ts";
 import type { Tool } from "../../../../shared/tools.schemas.ts";
+import { ApiError } from "../../../lib/api-client.ts";
 import { failureReason, notify } from "../../../lib/toast.ts";
 import { newIdempotencyKey, usePlaceOrder } from "../orders.queries.ts";
 
@@ -15,6 +16,8 @@ export function OrderForm({ tool }: { tool: Tool }) {
 	// Nothing typed yet (or just ordered) shows the tool's minimum, as it is now.
 	const [typed, setTyped] = useState<string>();
 	const [placed, setPlaced] = useState<Order>();
+	// Why the shop refused the last order for the unpaid orders already held: shown until the next try.
+	const [unpaidLimit, setUnpaidLimit] = useState<string>();
 	const placeOrder = usePlaceOrder();
 	const headingId = useId();
 	const inputId = useId();
@@ -31,6 +34,7 @@ export function OrderForm({ tool }: { tool: Tool }) {
 	async function confirm(event: FormEvent) {
 		event.preventDefault();
 		if (!check.canOrder || placeOrder.isPending) return;
+		setUnpaidLimit(undefined);
 		try {
 			const order = await placeOrder.mutateAsync({
 				input: { tool_id: tool.id, order_quantity: quantity },
@@ -41,6 +45,8 @@ export function OrderForm({ tool }: { tool: Tool }) {
 			setPlaced(order);
 		} catch (error) {
 			notify.error(`Failed to order${failureReason(error)}`);
+			if (error instanceof ApiError && error.code === "TOO_MANY_UNPAID_ORDERS")
+				setUnpaidLimit(error.message);
 		}
 	}
 
@@ -100,6 +106,14 @@ export function OrderForm({ tool }: { tool: Tool }) {
 				)}
 				Order Confirm
 			</button>
+			{unpaidLimit && (
+				<div role="alert" className="alert alert-warning flex-col items-start">
+					<p>{unpaidLimit}</p>
+					<Link to="/dashboard/my-orders" className="link">
+						Go to My Orders
+					</Link>
+				</div>
+			)}
 			{placed && (
 				<p role="status" className="text-sm">
 					{`Ordered ${placed.order_quantity} pieces for ${formatCents(placed.total_cents)}. `}

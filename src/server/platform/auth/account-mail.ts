@@ -1,0 +1,92 @@
+import type { Clock } from "../clock.ts";
+import type { Mailer, MailMessage } from "../mail/mailer.ts";
+import { createRateLimiter } from "./rate-limiter.ts";
+
+/**
+ * Mail about an account (confirmation, reset, "you already have an account") goes to addresses
+ * nobody has proved yet, so it carries no text a visitor chose: no name, no link but ours. And one
+ * address gets at most this many of them an hour, so the shop cannot be used to flood a mailbox.
+ */
+export const ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR = 5;
+
+type AccountMailLog = {
+	warn(object: object, message: string): void;
+	error(object: object, message: string): void;
+};
+
+export type AccountMail = {
+	/** Sends without making the request wait on the mail server; a failure is logged, not shown. */
+	send(message: MailMessage): void;
+};
+
+export function createAccountMail(
+	mailer: Mailer,
+	log: AccountMailLog,
+	clock: Clock,
+): AccountMail {
+	const perAddress = createRateLimiter(
+		{ max: ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60 * 1000 },
+		clock,
+	);
+	return {
+		send(message) {
+			const address = message.to.trim().toLowerCase();
+			if (!perAddress.take(address).allowed) {
+				// The address itself is not logged: it may be a stranger's.
+				log.warn(
+					{},
+					"account mail not sent: this address had enough this hour",
+				);
+				return;
+			}
+			mailer
+				.send(message)
+				.catch((error: unknown) =>
+					log.error({ err: error }, "sending mail failed"),
+				);
+		},
+	};
+}
+
+export function confirmEmailMessage(to: string, url: string): MailMessage {
+	return {
+		to,
+		subject: "Confirm your email for Tools Gallery",
+		text: `Someone, probably you, created a Tools Gallery account with this address.\n\nConfirm the address here (the link works for 24 hours):\n${url}\n\nConfirming signs out every session of the account; sign in again afterwards.\nIf you did not sign up, ignore this message.`,
+		link: url,
+	};
+}
+
+/** For an address not confirmed yet: following the link proves the mailbox and sets the password. */
+export function confirmAndChoosePasswordMessage(
+	to: string,
+	url: string,
+): MailMessage {
+	return {
+		to,
+		subject: "Confirm your email and choose your Tools Gallery password",
+		text: `A Tools Gallery account uses this address, and the address is not confirmed yet.\n\nTo confirm it, choose the account's password here (the link works once, for one hour):\n${url}\n\nAny password chosen before stops working, and every session signed in before is ended, so only you hold the account afterwards.\nIf you do not want an account, ignore this message.`,
+		link: url,
+	};
+}
+
+export function resetPasswordMessage(to: string, url: string): MailMessage {
+	return {
+		to,
+		subject: "Reset your Tools Gallery password",
+		text: `Someone asked to reset the password of your Tools Gallery account.\n\nChoose a new password here (the link works once, for one hour):\n${url}\n\nIf it was not you, ignore this message; your password stays as it is.`,
+		link: url,
+	};
+}
+
+/** Sign-up with an address that already has a confirmed account: the owner hears of it, nobody else. */
+export function accountExistsMessage(
+	to: string,
+	publicUrl: string,
+): MailMessage {
+	return {
+		to,
+		subject: "You already have a Tools Gallery account",
+		text: `Someone tried to create a Tools Gallery account with this address, which already has one.\n\nIf it was you, sign in at ${publicUrl}/login, or choose a new password at ${publicUrl}/forgot-password.\nIf it was not you, ignore this message; nothing changed.`,
+	};
+}

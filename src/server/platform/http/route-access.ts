@@ -1,0 +1,164 @@
+import type {
+	FastifyInstance,
+	FastifySchema,
+	onRouteHookHandler,
+	preHandlerHookHandler,
+	RouteOptions,
+} from "fastify";
+import type { SessionGuard } from "../auth/session-guard.ts";
+import { signedInAccess, tooManyRequestsResponse } from "./api-schemas.ts";
+import type { QuotaName } from "./quota-policies.ts";
+import type { RouteQuotas } from "./route-quotas.ts";
+
+/**
+ * Who may call a route. "owner": signed in, and the handler checks that the resource is the
+ * caller's (or the caller an admin); the guard is signed-in's, the declaration says so.
+ */
+export const ROUTE_ACCESS = ["public", "signed-in", "owner", "admin"] as const;
+export type RouteAccess = (typeof ROUTE_ACCESS)[number];
+
+declare module "fastify" {
+	interface FastifyContextConfig {
+		/** Who may call the route; a route without it cannot be registered (route-access.ts). */
+		access?: RouteAccess;
+		/** The quotas each request counts against (quota-policies.ts). */
+		quota?: QuotaName | readonly QuotaName[];
+	}
+}
+
+const SCOPE_ACCESS = Symbol("scope access");
+const DECLARATIONS = Symbol("route access declarations");
+
+/** One registered route and what it declares, as `listRouteDeclarations` reports it. */
+export type RouteDeclaration = {
+	method: string;
+	url: string;
+	access: RouteAccess;
+	quotas: readonly QuotaName[];
+};
+
+/**
+ * For routes a plugin we do not write registers in `scope` (static files, the API reference): they
+ * cannot carry a route config, so the scope declares their access for them.
+ */
+export function declareScopeAccess(
+	scope: FastifyInstance,
+	access: RouteAccess,
+): void {
+	scope.decorate(SCOPE_ACCESS, access);
+}
+
+function isRouteAccess(value: unknown): value is RouteAccess {
+	return ROUTE_ACCESS.some((access) => access === value);
+}
+
+function toList<T>(value: T | readonly T[] | undefined): readonly T[] {
+	if (value === undefined) return [];
+	return Array.isArray(value) ? value : [value as T];
+}
+
+/** Every route registered since `registerRouteAccess`, with its access and quotas. */
+export function listRouteDeclarations(
+	app: FastifyInstance,
+): readonly RouteDeclaration[] {
+	const declarations: unknown = (app as unknown as Record<symbol, unknown>)[
+		DECLARATIONS
+	];
+	if (!Array.isArray(declarations))
+		throw new Error("registerRouteAccess was not called on this app");
+	return declarations;
+}
+
+function describeRoute(route: RouteOptions): string {
+	return `${toList(route.method).join(",")} ${route.url}`;
+}
+
+function guardOf(
+	access: RouteAccess,
+	guard: SessionGuard,
+): preHandlerHookHandler | undefined {
+	if (access === "admin") return guard.requireAdmin;
+	if (access === "signed-in" || access === "owner") return guard.requireUser;
+	return undefined;
+}
+
+type DocumentedSchema = FastifySchema & {
+	hide?: boolean;
+	description?: string;
+	security?: readonly Record<string, readonly string[]>[];
+	response?: Record<string, unknown>;
+	"x-access"?: RouteAccess;
+};
+
+/**
+ * The OpenAPI side of the declaration: `security` when the route names none, `x-access`, "Admins
+ * only." for admin operations and the 429 of a route with a quota. A copy: the route's own schema
+ * object may be shared with its HEAD route.
+ */
+function documentAccess(
+	schema: DocumentedSchema,
+	access: RouteAccess,
+	hasQuota: boolean,
+): DocumentedSchema {
+	if (schema.hide) return schema;
+	const documented: DocumentedSchema = {
+		...schema,
+		security: schema.security ?? (access === "public" ? [] : signedInAccess),
+		"x-access": access,
+	};
+	if (access === "admin" && !schema.description?.startsWith("Admins only."))
+		documented.description = schema.description
+			? `Admins only. ${schema.description}`
+			: "Admins only.";
+	if (hasQuota)
+		documented.response = { ...schema.response, 429: tooManyRequestsResponse };
+	return documented;
+}
+
+/**
+ * Default deny: every route declares who may call it (`config: { access }`), and the guard comes
+ * from that declaration, before the route's own preHandlers, followed by the quotas it declares
+ * (`config: { quota }`). A route that declares nothing cannot be registered. Register on the root
+ * instance before any route.
+ */
+export function registerRouteAccess(
+	app: FastifyInstance,
+	{ guard, quotas }: { guard: SessionGuard; quotas: RouteQuotas },
+): void {
+	const declarations: RouteDeclaration[] = [];
+	app.decorate(DECLARATIONS, declarations);
+	const onRoute: onRouteHookHandler = function (route) {
+		const scopeAccess: unknown = (this as unknown as Record<symbol, unknown>)[
+			SCOPE_ACCESS
+		];
+		const access: unknown = route.config?.access ?? scopeAccess;
+		if (access === undefined)
+			throw new Error(
+				`${describeRoute(route)} declares no access: add config: { access: "public" | "signed-in" | "owner" | "admin" }`,
+			);
+		if (!isRouteAccess(access))
+			throw new Error(
+				`${describeRoute(route)} declares an unknown access: ${String(access)}`,
+			);
+		const quotaNames = toList(route.config?.quota);
+		for (const method of toList(route.method))
+			declarations.push({ method, url: route.url, access, quotas: quotaNames });
+		const guardHandler = guardOf(access, guard);
+		const preHandlers = [
+			...(guardHandler ? [guardHandler] : []),
+			...(quotaNames.length > 0 ? [quotas.preHandlerFor(quotaNames)] : []),
+		];
+		if (preHandlers.length > 0)
+			route.preHandler = [
+				...preHandlers,
+				...toList<preHandlerHookHandler>(route.preHandler),
+			];
+		if (route.schema)
+			route.schema = documentAccess(
+				route.schema as DocumentedSchema,
+				access,
+				quotaNames.length > 0,
+			);
+	};
+	app.addHook("onRoute", onRoute);
+}
