@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { sql } from "kysely";
 import { expect, onTestFinished, test } from "vitest";
 import { buildApp } from "../src/server/app.ts";
 import type { DatabaseConfig } from "../src/server/config.ts";
@@ -54,8 +55,12 @@ async function createShop(names: string[]) {
 	const config = testConfig(dataDir, database);
 	const app = await buildApp({ config, db, images: createDbImageStore(db) });
 	const accounts = [];
-	for (const name of names)
-		accounts.push(await signUp(app, { name, email: uniqueEmail(name) }));
+	// Confirmed, as the owner's own accounts are; the unconfirmed case has its own test.
+	for (const name of names) {
+		const account = await signUp(app, { name, email: uniqueEmail(name) });
+		await verifyEmailInDb(db, account.userId);
+		accounts.push(account);
+	}
 	await app.close();
 	const env = {
 		...process.env,
@@ -130,6 +135,39 @@ test(
 		expect(again.stdout).toBe(
 			`${ann.email} is already an admin; nothing changed.`,
 		);
+	},
+);
+
+test(
+	"grant refuses an account whose email is not confirmed, unless told --unconfirmed",
+	SLOW,
+	async () => {
+		const shop = await createShop(["ann"]);
+		const [ann] = shop.accounts;
+		if (!ann) throw new Error("no account");
+		await shop.db
+			.updateTable("users")
+			.set({ email_verified: sql<boolean>`${sql.lit(false)}` })
+			.where("id", "=", ann.userId)
+			.execute();
+
+		const refused = await runAdmin(shop.env, ["grant", ann.email]);
+		expect(refused.code).toBe(1);
+		expect(refused.stderr).toBe(
+			`${ann.email} is not confirmed, so whoever signed up with it may not own it; have the owner follow the mailed link (or Forgot password) first, or add --unconfirmed if you know the account is theirs.`,
+		);
+		expect(await roleOf(shop.db, ann.userId)).toBe("customer");
+
+		const granted = await runAdmin(shop.env, [
+			"grant",
+			ann.email,
+			"--unconfirmed",
+		]);
+		expect(granted).toMatchObject({
+			code: 0,
+			stdout: `${ann.email} is now an admin.`,
+		});
+		expect(await roleOf(shop.db, ann.userId)).toBe("admin");
 	},
 );
 

@@ -14,6 +14,7 @@ import {
 
 const USAGE =
 	"Usage: npm run admin -- grant <email>   (make an account an admin)\n" +
+	"       npm run admin -- grant <email> --unconfirmed  (even if its email is not confirmed)\n" +
 	"       npm run admin -- revoke <email>  (take the admin role away and sign it out)\n" +
 	"Both are recorded in the security log.";
 
@@ -38,10 +39,12 @@ function describeChange(change: RoleChange): string {
 }
 
 const [command, email, ...extra] = process.argv.slice(2);
+const isUnconfirmedAllowed =
+	command === "grant" && extra.length === 1 && extra[0] === "--unconfirmed";
 if (
 	(command !== "grant" && command !== "revoke") ||
 	!email?.trim() ||
-	extra.length > 0
+	(extra.length > 0 && !isUnconfirmedAllowed)
 ) {
 	console.error(USAGE);
 	process.exit(1);
@@ -56,7 +59,7 @@ try {
 	});
 	const change =
 		command === "grant"
-			? await grantAdminByEmail(db, email.trim())
+			? await grantAdminByEmail(db, email.trim(), { isUnconfirmedAllowed })
 			: await revokeAdminByEmail(db, email.trim(), config.auth.adminEmails);
 	console.info(describeChange(change));
 } catch (error) {

@@ -29,6 +29,7 @@ import { portfolioRoutes } from "./features/portfolio/portfolio.routes.ts";
 import { reviewsRoutes } from "./features/reviews/reviews.routes.ts";
 import { toolsRoutes } from "./features/tools/tools.routes.ts";
 import { createToolListCache } from "./features/tools/tools.service.ts";
+import { credentialStampOf } from "./platform/auth/account-confirmation.ts";
 import { createAuth } from "./platform/auth/auth.ts";
 import { registerAuthBridge } from "./platform/auth/auth-bridge.ts";
 import { createSessionGuard } from "./platform/auth/session-guard.ts";
@@ -188,6 +189,10 @@ export async function buildApp({
 		clock,
 		beforeAuthRequest: authAudit.beforeAuthRequest,
 		onSignInDelayed: authAudit.onSignInDelayed,
+		signInRace: {
+			stampOf: (email) => credentialStampOf(db, email),
+			endSession: guard.endSignedSession,
+		},
 	});
 	await app.register(accountsRoutes, {
 		prefix: "/api",

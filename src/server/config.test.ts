@@ -403,7 +403,7 @@ test.each([
 	[
 		"TRUST_PROXY",
 		{ TRUST_PROXY: "true" },
-		"true believes X-Forwarded-For from any address, so any client could pick the address its limits count; set the number of proxies in front (e.g. TRUST_PROXY=1) or their addresses and CIDR ranges",
+		"trusting every address believes X-Forwarded-For from anyone, so any client could pick the address its limits count; set the number of proxies in front (e.g. TRUST_PROXY=1) or their addresses and CIDR ranges",
 	],
 ] as const)(
 	"production refuses an unsafe %s, naming the fix",

@@ -109,9 +109,14 @@ const unsafeProductionSettings: {
 		line: "AUTH_SECRET: must be at least 32 characters (try: openssl rand -hex 32)",
 	},
 	{
+		setting: "TRUST_PROXY=0.0.0.0/0",
+		changes: { TRUST_PROXY: "10.0.0.1,0.0.0.0/0" },
+		line: "TRUST_PROXY: trusting every address believes X-Forwarded-For from anyone, so any client could pick the address its limits count; set the number of proxies in front (e.g. TRUST_PROXY=1) or their addresses and CIDR ranges",
+	},
+	{
 		setting: "TRUST_PROXY=true",
 		changes: { TRUST_PROXY: "true" },
-		line: "TRUST_PROXY: true believes X-Forwarded-For from any address, so any client could pick the address its limits count; set the number of proxies in front (e.g. TRUST_PROXY=1) or their addresses and CIDR ranges",
+		line: "TRUST_PROXY: trusting every address believes X-Forwarded-For from anyone, so any client could pick the address its limits count; set the number of proxies in front (e.g. TRUST_PROXY=1) or their addresses and CIDR ranges",
 	},
 ];
 

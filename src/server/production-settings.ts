@@ -46,11 +46,18 @@ export function findUnsafeProductionSettings(
 			message:
 				"must be set in production (at least 32 characters, the same on every instance): openssl rand -hex 32",
 		});
-	if (given("TRUST_PROXY")?.trim() === "true")
+	const trustProxy = given("TRUST_PROXY")?.trim();
+	// "Every address" however it is written: true, or a range of every IPv4 or IPv6 address.
+	const trustsEveryone =
+		trustProxy === "true" ||
+		(trustProxy ?? "")
+			.split(",")
+			.some((part) => /^(0\.0\.0\.0|::)\/0$/.test(part.trim()));
+	if (trustsEveryone)
 		issues.push({
 			key: "TRUST_PROXY",
 			message:
-				"true believes X-Forwarded-For from any address, so any client could pick the address its limits count; set the number of proxies in front (e.g. TRUST_PROXY=1) or their addresses and CIDR ranges",
+				"trusting every address believes X-Forwarded-For from anyone, so any client could pick the address its limits count; set the number of proxies in front (e.g. TRUST_PROXY=1) or their addresses and CIDR ranges",
 		});
 	return issues;
 }

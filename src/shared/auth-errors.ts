@@ -128,7 +128,7 @@ export const OAUTH_CALLBACK_ERROR_MESSAGES: Record<string, string> = {
 	unable_to_link_account:
 		"An account with this email already exists and its email is not confirmed yet. Log in with your password (or confirm your email) first.",
 	account_not_linked:
-		"An account with this email already exists and its email is not confirmed yet. Log in with your password (or confirm your email) first.",
+		"An account with this email already exists. Log in with your password (or use Forgot password).",
 	email_does_not_match: "That Google account uses a different email address.",
 	account_already_linked_to_different_user:
 		"This Google account is already linked to another account.",

@@ -213,12 +213,19 @@ export type RoleChange =
 export async function grantAdminByEmail(
 	db: Db,
 	email: string,
+	{ isUnconfirmedAllowed = false }: { isUnconfirmedAllowed?: boolean } = {},
 ): Promise<RoleChange> {
 	const account = await findAccountByEmail(db, email);
 	if (!account)
 		throw new NotFoundError(`No account uses ${email}; sign up first`);
 	if (account.role === "admin")
 		return { outcome: "already-admin", email: account.email };
+	// Anyone can sign up with any address: until its owner confirms it, the account may be a
+	// stranger's, who would then hold the admin role.
+	if (!account.email_verified && !isUnconfirmedAllowed)
+		throw new ConflictError(
+			`${account.email} is not confirmed, so whoever signed up with it may not own it; have the owner follow the mailed link (or Forgot password) first, or add --unconfirmed if you know the account is theirs`,
+		);
 	await db.transaction().execute(async (trx) => {
 		await updateRole(trx, account.id, "admin");
 		await recordAuditEvent(trx, {

@@ -1,6 +1,9 @@
 import { TOTP, URI } from "otpauth";
 import { expect, test } from "vitest";
-import { ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR } from "../../platform/auth/account-mail.ts";
+import {
+	ACCOUNT_MAILS_PER_ADDRESS_ALL_CLIENTS_PER_HOUR,
+	ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR,
+} from "../../platform/auth/account-mail.ts";
 import {
 	mailsTo,
 	meStatus,
@@ -226,4 +229,88 @@ test("one address gets a bounded number of account mails an hour, however often 
 	expect((await mailsTo(t.config, owner)).length).toBe(
 		ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR,
 	);
+});
+
+test("sign-ins with the squatter's password racing the owner's new password leave no session behind", async () => {
+	const owner = uniqueEmail("owner");
+	const t = await createTestApp({
+		config: {
+			trustProxy: true,
+			auth: testAuthConfig({ adminEmails: [owner] }),
+		},
+	});
+	await signUp(t.app, { email: owner });
+	const mail = await waitForMail(t.config, owner, CHOOSE_PASSWORD_SUBJECT);
+	const follow = await t.app.inject({ url: pathOf(mail.link) });
+	const token = new URL(String(follow.headers.location)).searchParams.get(
+		"token",
+	);
+
+	// From several networks at once, so no per-client limit holds any of them back.
+	const squatterSignIns = Array.from({ length: 6 }, (_, n) =>
+		postAuth(
+			t.app,
+			"/sign-in/email",
+			{ email: owner, password: TEST_PASSWORD },
+			{ "x-forwarded-for": `203.0.113.${n + 1}` },
+		),
+	);
+	const reset = postAuth(t.app, "/reset-password", {
+		token,
+		newPassword: OWNER_PASSWORD,
+	});
+	const [resetAnswer, ...answers] = await Promise.all([
+		reset,
+		...squatterSignIns,
+	]);
+	expect(resetAnswer?.statusCode).toBe(200);
+	for (const answer of answers) {
+		const cookie = sessionCookieFrom(answer);
+		if (cookie) expect(await meStatus(t.app, { cookie })).toBe(401);
+	}
+	const ownerSession = await signIn(t.app, {
+		email: owner,
+		password: OWNER_PASSWORD,
+	});
+	expect(await readMe(t, ownerSession.cookie)).toMatchObject({
+		is_admin: true,
+	});
+});
+
+test("one client using up an address's account mail leaves other clients theirs, up to a cap for the address", async () => {
+	const owner = uniqueEmail("owner");
+	const t = await createTestApp({
+		config: {
+			trustProxy: true,
+			auth: testAuthConfig({ adminEmails: [owner] }),
+		},
+	});
+	const from = (address: string) => ({ "x-forwarded-for": address });
+	const requestLink = (address: string) =>
+		postAuth(
+			t.app,
+			"/request-password-reset",
+			{ email: owner, redirectTo: "/reset-password" },
+			from(address),
+		);
+	await signUp(t.app, { email: owner });
+	await waitForMail(t.config, owner, CHOOSE_PASSWORD_SUBJECT);
+	for (let n = 0; n < ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR + 2; n++)
+		await requestLink("203.0.113.50");
+	await expect
+		.poll(async () => (await mailsTo(t.config, owner)).length)
+		.toBe(1 + ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR);
+
+	// The owner, from their own network, still gets the link.
+	await requestLink("198.51.100.20");
+	await expect
+		.poll(async () => (await mailsTo(t.config, owner)).length)
+		.toBe(2 + ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR);
+
+	// However many networks ask, the address gets at most its hourly cap.
+	for (let n = 1; n <= ACCOUNT_MAILS_PER_ADDRESS_ALL_CLIENTS_PER_HOUR; n++)
+		await requestLink(`192.0.2.${n}`);
+	await expect
+		.poll(async () => (await mailsTo(t.config, owner)).length)
+		.toBe(ACCOUNT_MAILS_PER_ADDRESS_ALL_CLIENTS_PER_HOUR);
 });

@@ -239,3 +239,22 @@ test("password reset requests are limited per address", async () => {
 	for (let i = 0; i < 3; i += 1) expect((await request()).statusCode).toBe(200);
 	expect((await request()).statusCode).toBe(429);
 });
+
+test("wrong passwords sent together are checked one at a time: the rest wait, so none skips the delay", async () => {
+	const t = await createLimitedApp({
+		auth: testAuthConfig({
+			limits: { perAddress: 100, failuresPerAccount: 2, windowMs: WINDOW_MS },
+		}),
+	});
+	const account = await signUp(t.app);
+	const wrong = { email: account.email, password: "not the right phrase" };
+	const answers = await Promise.all(
+		Array.from({ length: 10 }, () => signInAttempt(t.app, wrong)),
+	);
+	const statuses = answers.map((answer) => answer.statusCode).sort();
+	expect(statuses.filter((status) => status === 401)).toHaveLength(1);
+	expect(statuses.filter((status) => status === 429)).toHaveLength(9);
+	expect(
+		answers.find((answer) => answer.statusCode === 429)?.headers,
+	).toMatchObject({ "retry-after": "1" });
+});

@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { Db } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
 
 /**
  * Confirming an address proves who holds the mailbox, not who made the account: anyone may sign up
@@ -7,9 +8,27 @@ import type { Db } from "../db/database.ts";
  * after it (docs/security.md, "First admin and confirmation").
  */
 
-/** Ends every session of the account: each device signs in again, with a password the owner knows. */
+/**
+ * Ends every session of the account, and drops every sign-in identity other than the password (an
+ * OpenID issuer that vouched for nothing may have made the account): each device signs in again.
+ */
 export async function endSessionsOf(db: Db, userId: string): Promise<void> {
-	await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+	await db.transaction().execute(async (trx) => {
+		await dropUnprovenIdentities(trx, userId);
+		await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+	});
+}
+
+/** Sign-in identities made before the address was proved: an issuer's link, never the password. */
+async function dropUnprovenIdentities(
+	db: Db | Transaction<Database>,
+	userId: string,
+): Promise<void> {
+	await db
+		.deleteFrom("accounts")
+		.where("user_id", "=", userId)
+		.where("provider_id", "<>", "credential")
+		.execute();
 }
 
 /**
@@ -24,6 +43,7 @@ export async function confirmByChosenPassword(
 ): Promise<void> {
 	await db.transaction().execute(async (trx) => {
 		await sql`delete from two_factors where user_id = ${userId}`.execute(trx);
+		await dropUnprovenIdentities(trx, userId);
 		await trx
 			.updateTable("users")
 			.set({
@@ -35,4 +55,26 @@ export async function confirmByChosenPassword(
 			.execute();
 		await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
 	});
+}
+
+/**
+ * What a password sign-in relies on, as one string: the stored password hash and whether the
+ * address is confirmed. A sign-in that checked the password while the owner was choosing a new one
+ * sees it change, and is undone (the auth bridge).
+ */
+export async function credentialStampOf(
+	db: Db,
+	email: string,
+): Promise<string | undefined> {
+	const result = await sql<{
+		password: string | null;
+		email_verified: unknown;
+	}>`
+		select accounts.password, users.email_verified
+		from users join accounts on accounts.user_id = users.id
+		where users.email = ${email} and accounts.provider_id = 'credential'`.execute(
+		db,
+	);
+	const row = result.rows[0];
+	return row ? `${row.password}|${Boolean(row.email_verified)}` : undefined;
 }

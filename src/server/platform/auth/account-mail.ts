@@ -1,13 +1,17 @@
 import type { Clock } from "../clock.ts";
+import { clientGroup } from "../http/client-address.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
 
 /**
  * Mail about an account (confirmation, reset, "you already have an account") goes to addresses
- * nobody has proved yet, so it carries no text a visitor chose: no name, no link but ours. And one
- * address gets at most this many of them an hour, so the shop cannot be used to flood a mailbox.
+ * nobody has proved yet, so it carries no text a visitor chose: no name, no link but ours. One
+ * client gets at most this many sent to one address an hour, so the shop cannot be used to flood a
+ * mailbox, nor can one client use up the address's mail so that its owner gets none.
  */
 export const ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR = 5;
+/** However many clients ask, one address gets at most this many account mails an hour. */
+export const ACCOUNT_MAILS_PER_ADDRESS_ALL_CLIENTS_PER_HOUR = 20;
 
 type AccountMailLog = {
 	warn(object: object, message: string): void;
@@ -15,8 +19,11 @@ type AccountMailLog = {
 };
 
 export type AccountMail = {
-	/** Sends without making the request wait on the mail server; a failure is logged, not shown. */
-	send(message: MailMessage): void;
+	/**
+	 * Sends without making the request wait on the mail server; a failure is logged, not shown.
+	 * `client` is the address of the request that caused it.
+	 */
+	send(message: MailMessage, client?: string): void;
 };
 
 export function createAccountMail(
@@ -24,14 +31,24 @@ export function createAccountMail(
 	log: AccountMailLog,
 	clock: Clock,
 ): AccountMail {
+	const hour = 60 * 60 * 1000;
+	const perAddressAndClient = createRateLimiter(
+		{ max: ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR, windowMs: hour },
+		clock,
+	);
 	const perAddress = createRateLimiter(
-		{ max: ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60 * 1000 },
+		{ max: ACCOUNT_MAILS_PER_ADDRESS_ALL_CLIENTS_PER_HOUR, windowMs: hour },
 		clock,
 	);
 	return {
-		send(message) {
+		send(message, client) {
 			const address = message.to.trim().toLowerCase();
-			if (!perAddress.take(address).allowed) {
+			const byClient = `${address}|${client ? clientGroup(client) : "server"}`;
+			const isAllowed =
+				perAddressAndClient.check(byClient).allowed &&
+				perAddress.take(address).allowed;
+			if (isAllowed) perAddressAndClient.take(byClient);
+			if (!isAllowed) {
 				// The address itself is not logged: it may be a stranger's.
 				log.warn(
 					{},

@@ -54,12 +54,21 @@ export async function registerAuthBridge(
 		clock,
 		onSignInDelayed,
 		beforeAuthRequest,
+		signInRace,
 	}: {
 		auth: Auth;
 		config: Config;
 		clock: Clock;
 		/** Told once when an account's failures from one client start costing time (the audit log). */
 		onSignInDelayed?: (event: { email: string; address: string }) => void;
+		/**
+		 * What a password sign-in relies on (the password hash, the confirmation), read before and
+		 * after it; and how to end the session it made when that changed meanwhile.
+		 */
+		signInRace?: {
+			stampOf(email: string): Promise<string | undefined>;
+			endSession(signedToken: string): Promise<void>;
+		};
 		/**
 		 * Runs before the auth library sees a request (ending a session past its absolute lifetime,
 		 * noting what the request may change); what it returns runs after a successful answer.
@@ -114,19 +123,42 @@ export async function registerAuthBridge(
 							"Too many failed sign-ins for this account from your network.",
 						envelope: "auth-library",
 					});
+				// At once, before anything awaits: attempts sent together must not all pass the check.
+				signInFailures.start(failureKey);
 			}
-			const afterSuccess = await beforeAuthRequest?.(request, path);
+			let afterSuccess: (() => Promise<void>) | undefined;
+			let stampBefore: string | undefined;
+			let response: Response;
+			try {
+				afterSuccess = await beforeAuthRequest?.(request, path);
+				stampBefore = account && (await signInRace?.stampOf(account));
+				response = await auth.handler(
+					new Request(new URL(request.url, config.publicUrl), {
+						method: request.method,
+						headers: toFetchHeaders(request),
+						body:
+							request.method === "POST" && request.body !== undefined
+								? JSON.stringify(request.body)
+								: undefined,
+					}),
+				);
+			} finally {
+				if (failureKey) signInFailures.finish(failureKey);
+			}
 
-			const response = await auth.handler(
-				new Request(new URL(request.url, config.publicUrl), {
-					method: request.method,
-					headers: toFetchHeaders(request),
-					body:
-						request.method === "POST" && request.body !== undefined
-							? JSON.stringify(request.body)
-							: undefined,
-				}),
-			);
+			// The owner chose a new password (or confirmed the address) while this sign-in checked
+			// the old one: the session it made would outlive the change, so it is ended and refused.
+			if (account && response.ok && signInRace) {
+				const stampAfter = await signInRace.stampOf(account);
+				if (stampAfter !== stampBefore) {
+					const token = response.headers.get("set-auth-token");
+					if (token) await signInRace.endSession(token);
+					return reply.code(401).send({
+						code: "INVALID_EMAIL_OR_PASSWORD",
+						message: "Invalid email or password",
+					});
+				}
+			}
 
 			if (account && failureKey) {
 				if (response.status === 401) {

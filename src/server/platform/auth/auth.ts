@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { bearer } from "better-auth/plugins/bearer";
@@ -109,7 +110,19 @@ export const DISABLED_AUTH_PATHS = [
 ] as const;
 
 /** Late-bound calls into the auth instance the options belong to. */
-type SelfCalls = { sendChoosePasswordLink(email: string): Promise<void> };
+type SelfCalls = {
+	sendChoosePasswordLink(email: string, request?: Request): Promise<void>;
+};
+
+/** The client whose request made the server itself ask the library for a mail. */
+const clientOfServerCall = new AsyncLocalStorage<string | undefined>();
+
+/** The client address the bridge put on a request it passed to the library (decision 007). */
+function clientOf(request: Request | undefined): string | undefined {
+	return (
+		request?.headers.get(CLIENT_ADDRESS_HEADER) ?? clientOfServerCall.getStore()
+	);
+}
 
 type AuthLog = {
 	error(object: object, message: string): void;
@@ -201,12 +214,9 @@ export function createAuthOptions(
 			...AUTH_TABLES.account,
 			// Google's tokens are of no use to a thief of the database: encrypted with AUTH_SECRET.
 			encryptOAuthTokens: true,
-			accountLinking: {
-				enabled: true,
-				// A Google identity joins an existing account only when that account proved its email.
-				requireLocalEmailVerified: true,
-				trustedProviders: [],
-			},
+			// A Google identity never joins an existing account: whoever signed up with the address
+			// first may know its password, even once the owner confirmed the address by its link.
+			accountLinking: { enabled: false },
 		},
 		verification: AUTH_TABLES.verification,
 		emailAndPassword: {
@@ -219,11 +229,12 @@ export function createAuthOptions(
 			// Sign-up answers alike whether or not the address has an account (no enumeration); the
 			// web app signs the new account in with the password it just chose.
 			autoSignIn: false,
-			sendResetPassword: async ({ user, url }) => {
+			sendResetPassword: async ({ user, url }, request) => {
 				accountMail.send(
 					user.emailVerified
 						? resetPasswordMessage(user.email, url)
 						: confirmAndChoosePasswordMessage(user.email, url),
+					clientOf(request),
 				);
 			},
 			// A password chosen through the mailed link proves the address (see account-confirmation).
@@ -232,11 +243,15 @@ export function createAuthOptions(
 				await confirmByChosenPassword(db, user.id);
 				await deps.onEmailConfirmed?.(user, "chosen-password");
 			},
-			onExistingUserSignUp: async ({ user }) => {
+			onExistingUserSignUp: async ({ user }, request) => {
 				// Not confirmed yet: the mailbox owner may be the one signing up now, after someone else.
-				if (!user.emailVerified) await self.sendChoosePasswordLink(user.email);
+				if (!user.emailVerified)
+					await self.sendChoosePasswordLink(user.email, request);
 				else
-					accountMail.send(accountExistsMessage(user.email, config.publicUrl));
+					accountMail.send(
+						accountExistsMessage(user.email, config.publicUrl),
+						clientOf(request),
+					);
 			},
 		},
 		emailVerification: {
@@ -244,12 +259,16 @@ export function createAuthOptions(
 			// The clicker proves the mailbox, not the password: they sign in afterwards.
 			autoSignInAfterVerification: false,
 			expiresIn: 60 * 60 * 24,
-			sendVerificationEmail: async ({ user, url }) => {
+			sendVerificationEmail: async ({ user, url }, request) => {
 				// An owner's address becomes an admin's: its confirmation sets the password too, so the
 				// password of whoever signed up with it first never becomes an admin's.
 				if (isOwnerAddress(user.email))
-					await self.sendChoosePasswordLink(user.email);
-				else accountMail.send(confirmEmailMessage(user.email, url));
+					await self.sendChoosePasswordLink(user.email, request);
+				else
+					accountMail.send(
+						confirmEmailMessage(user.email, url),
+						clientOf(request),
+					);
 			},
 			beforeEmailVerification: async (user) => {
 				if (isOwnerAddress(user.email))
@@ -350,10 +369,13 @@ export function createAuthOptions(
 
 export function createAuth(deps: AuthDeps) {
 	const self: SelfCalls = {
-		async sendChoosePasswordLink(email) {
-			await auth.api.requestPasswordReset({
-				body: { email, redirectTo: CHOOSE_PASSWORD_PATH },
-			});
+		async sendChoosePasswordLink(email, request) {
+			// The mail is paced per client: the one whose request caused it, not the server.
+			await clientOfServerCall.run(clientOf(request), () =>
+				auth.api.requestPasswordReset({
+					body: { email, redirectTo: CHOOSE_PASSWORD_PATH },
+				}),
+			);
 		},
 	};
 	const auth = betterAuth(createAuthOptions(deps, self));

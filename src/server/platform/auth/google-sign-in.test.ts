@@ -4,8 +4,11 @@ import { sql } from "kysely";
 import { expect, onTestFinished, test } from "vitest";
 import {
 	OWN_ORIGIN,
+	pathOf,
+	postAuth,
 	signUp,
 	verifyEmailInDb,
+	waitForMail,
 } from "../../test-support/accounts.ts";
 import {
 	type IssuerAccount,
@@ -140,7 +143,7 @@ test("a Google identity is not linked into a local account whose email is unveri
 	expect(links.map((link) => link.provider_id)).toEqual(["credential"]);
 });
 
-test("a Google identity joins a local account whose email is verified", async () => {
+test("a Google identity does not join a local password account, even a confirmed one", async () => {
 	const { app, db, issuer } = await createAppWithGoogle();
 	const local = await signUp(app, {
 		email: "owner@example.com",
@@ -154,12 +157,47 @@ test("a Google identity joins a local account whose email is verified", async ()
 	});
 
 	const result = await signInWithGoogle(app);
-	expect(result.location).toMatch(/\/dashboard$/);
-	const session = await me(app, result.shop.header());
-	expect(session.json()).toMatchObject({
-		id: local.userId,
-		email: "owner@example.com",
+	expect(result.location).toMatch(/\/login\?error=account_not_linked/);
+	expect((await me(app, result.shop.header())).statusCode).toBe(401);
+	const links = await db
+		.selectFrom("accounts")
+		.select("provider_id")
+		.where("user_id", "=", local.userId)
+		.execute();
+	expect(links.map((link) => link.provider_id)).toEqual(["credential"]);
+});
+
+test("an identity an issuer did not vouch for loses the account when the owner confirms the address by choosing the password", async () => {
+	const { app, issuer, config } = await createAppWithGoogle();
+	issuer.setAccount({
+		email: "boss@example.com",
+		name: "Squatter",
+		emailVerified: false,
 	});
+	const squatter = await signInWithGoogle(app);
+	expect((await me(app, squatter.shop.header())).json()).toMatchObject({
+		email_verified: false,
+	});
+
+	await postAuth(app, "/request-password-reset", {
+		email: "boss@example.com",
+		redirectTo: "/reset-password",
+	});
+	const mail = await waitForMail(config, "boss@example.com", "choose your");
+	const follow = await app.inject({ url: pathOf(mail.link) });
+	const token = new URL(String(follow.headers.location)).searchParams.get(
+		"token",
+	);
+	const reset = await postAuth(app, "/reset-password", {
+		token,
+		newPassword: "the owner's own phrase",
+	});
+	expect(reset.statusCode).toBe(200);
+
+	expect((await me(app, squatter.shop.header())).statusCode).toBe(401);
+	const again = await signInWithGoogle(app);
+	expect(again.location).toMatch(/\/login\?error=/);
+	expect((await me(app, again.shop.header())).statusCode).toBe(401);
 });
 
 test("without Google settings the shop says so and a Google sign-in is refused", async () => {

@@ -50,6 +50,8 @@ export type SessionGuard = {
 	endSessionPastLifetime(request: FastifyRequest): Promise<void>;
 	/** Who the request's session belongs to, as stored, without extending it. */
 	peekViewer(request: FastifyRequest): Promise<Viewer | null>;
+	/** Ends the session of a signed token (as the set-auth-token header gives it). */
+	endSignedSession(signedToken: string): Promise<void>;
 };
 
 function toHeaders(request: FastifyRequest): Headers {
@@ -178,6 +180,10 @@ export function createSessionGuard({
 
 	return {
 		readViewer,
+		async endSignedSession(signedToken) {
+			const token = readSignedToken(signedToken, secret);
+			if (token) await deleteSession(db, token);
+		},
 		async peekViewer(request) {
 			const token = findToken(request, secret, cookieName);
 			const stored = token ? await findSessionByToken(db, token) : undefined;

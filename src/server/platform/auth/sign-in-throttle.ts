@@ -16,13 +16,15 @@ type Failures = { count: number; lastAt: number };
  * never lock the owner out from their own address. Past `freeFailures`, each attempt must wait
  * twice as long after the last failure as the one before (1 s, 2 s, 4 s … at most five minutes):
  * guessing slows to a crawl while the owner, who gets it right, waits seconds at worst. A success
- * clears the count; so do `windowMs` without a failure.
+ * clears the count; so do `windowMs` without a failure. One attempt per account and client is
+ * checked at a time: attempts sent together would otherwise all pass before the first one fails.
  */
 export function createSignInThrottle(
 	{ freeFailures, windowMs }: { freeFailures: number; windowMs: number },
 	clock: Clock,
 ) {
 	const failures = new Map<string, Failures>();
+	const inFlight = new Set<string>();
 
 	function current(key: string, now: number): Failures | undefined {
 		const entry = failures.get(key);
@@ -41,6 +43,7 @@ export function createSignInThrottle(
 
 	return {
 		check(key: string): ThrottleDecision {
+			if (inFlight.has(key)) return { allowed: false, retryAfterSeconds: 1 };
 			const now = clock();
 			const entry = current(key, now);
 			if (!entry) return { allowed: true };
@@ -62,6 +65,13 @@ export function createSignInThrottle(
 		},
 		succeed(key: string): void {
 			failures.delete(key);
+		},
+		/** Marks an attempt under way; `finish` must follow, whatever its outcome. */
+		start(key: string): void {
+			inFlight.add(key);
+		},
+		finish(key: string): void {
+			inFlight.delete(key);
 		},
 	};
 }
