@@ -120,7 +120,7 @@ test(`${REQUESTS} generated requests to every operation and auth endpoint, as a 
 		),
 	);
 	const report = mergeReports(reports, performance.now() - started);
-	console.log(describeReport(report, first.t.config.database.kind, seed));
+	console.info(describeReport(report, first.t.config.database.kind, seed));
 	expect(Object.values(report.failures)).toEqual([]);
 	expect(report.requests).toBeGreaterThanOrEqual(REQUESTS);
 }, 600_000);

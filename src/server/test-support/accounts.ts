@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
+import { TOTP, URI } from "otpauth";
 import { expect, vi } from "vitest";
 import { outboxDir } from "../app.ts";
 import type { AuthConfig, Config } from "../config.ts";
@@ -249,4 +250,68 @@ export async function mailsTo(
 export function pathOf(link: string): string {
 	const url = new URL(link);
 	return `${url.pathname}${url.search}`;
+}
+
+/** The authenticator app: the secret of the URI the server showed, giving the current code. */
+function authenticatorFor(totpURI: string): TOTP {
+	const otp = URI.parse(totpURI);
+	if (!(otp instanceof TOTP)) throw new Error(`not a TOTP URI: ${totpURI}`);
+	return otp;
+}
+
+/**
+ * Turns two-factor sign-in on with a real code from the authenticator; returns the authenticator,
+ * the backup codes and the session cookie now valid (turning it on replaces the session).
+ */
+export async function enableTwoFactor(app: FastifyInstance, account: SignedIn) {
+	const enable = await postAuth(
+		app,
+		"/two-factor/enable",
+		{ password: account.password },
+		{ cookie: account.cookie },
+	);
+	expect(enable.statusCode, enable.body).toBe(200);
+	const { totpURI, backupCodes } = enable.json();
+	expect(totpURI).toMatch(/^otpauth:\/\/totp\/Tools%20Gallery:/);
+	expect(backupCodes).toHaveLength(10);
+	const cookie = sessionCookieFrom(enable) ?? account.cookie;
+
+	const authenticator = authenticatorFor(totpURI);
+	const verify = await postAuth(
+		app,
+		"/two-factor/verify-totp",
+		{ code: authenticator.generate() },
+		{ cookie },
+	);
+	expect(verify.statusCode, verify.body).toBe(200);
+	return {
+		authenticator,
+		backupCodes: backupCodes as string[],
+		cookie: sessionCookieFrom(verify) ?? cookie,
+	};
+}
+
+/**
+ * Follows the newest mailed link whose subject holds `subject`, as a browser does, and chooses
+ * `password` on the page it opens. Returns where the link landed (the page and its token).
+ */
+export async function choosePasswordFromMail(
+	app: FastifyInstance,
+	config: Config,
+	{
+		email,
+		subject,
+		password,
+	}: { email: string; subject: string; password: string },
+): Promise<URL> {
+	const mail = await waitForMail(config, email, subject);
+	const follow = await app.inject({ url: pathOf(mail.link) });
+	expect(follow.statusCode).toBe(302);
+	const landing = new URL(String(follow.headers.location));
+	const reset = await postAuth(app, "/reset-password", {
+		token: landing.searchParams.get("token"),
+		newPassword: password,
+	});
+	expect(reset.statusCode, reset.body).toBe(200);
+	return landing;
 }

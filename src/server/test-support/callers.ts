@@ -1,14 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { TOTP, URI } from "otpauth";
 import { expect } from "vitest";
 import type { Db } from "../platform/db/database.ts";
 import {
 	authHeaders,
 	cookieFrom,
+	enableTwoFactor,
 	OWN_ORIGIN,
 	postAuth,
 	type SignedIn,
-	sessionCookieFrom,
 	signIn,
 	signUp,
 	signUpAdmin,
@@ -112,22 +111,7 @@ async function saveAddress(app: FastifyInstance, account: SignedIn) {
 /** Turns two-factor sign-in on with a real code, then starts a password sign-in and stops there. */
 async function pendingTwoFactorHeaders(app: FastifyInstance) {
 	const account = await signUp(app, { name: "Pending Two Factor" });
-	const enable = await postAuth(
-		app,
-		"/two-factor/enable",
-		{ password: account.password },
-		{ cookie: account.cookie },
-	);
-	expect(enable.statusCode, enable.body).toBe(200);
-	const otp = URI.parse(enable.json().totpURI);
-	if (!(otp instanceof TOTP)) throw new Error("not a TOTP URI");
-	const verified = await postAuth(
-		app,
-		"/two-factor/verify-totp",
-		{ code: otp.generate() },
-		{ cookie: sessionCookieFrom(enable) ?? account.cookie },
-	);
-	expect(verified.statusCode, verified.body).toBe(200);
+	await enableTwoFactor(app, account);
 	const password = await postAuth(app, "/sign-in/email", {
 		email: account.email,
 		password: account.password,

@@ -190,10 +190,6 @@ export async function deleteAccount(db: Db, id: string): Promise<boolean> {
 	return Number(result.numDeletedRows) === 1;
 }
 
-export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
-	await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
-}
-
 export async function findProfile(
 	db: Db,
 	userId: string,

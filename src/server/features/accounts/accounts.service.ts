@@ -8,6 +8,7 @@ import {
 } from "../../../shared/accounts.schemas.ts";
 import type { PageQuery } from "../../../shared/paging.schemas.ts";
 import type { Viewer } from "../../platform/auth/session-guard.ts";
+import { deleteSessionsOf } from "../../platform/auth/session-store.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { ConflictError, NotFoundError } from "../../platform/http/errors.ts";
 import type { ImageStore } from "../../platform/images/image-store.ts";
@@ -16,7 +17,6 @@ import { recordAuditEvent } from "../audit/audit.service.ts";
 import {
 	countAdmins,
 	deleteAccount,
-	deleteSessionsOf,
 	findAccountByEmail,
 	findAccountById,
 	findAccountsPage,

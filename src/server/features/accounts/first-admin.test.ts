@@ -1,15 +1,15 @@
-import { TOTP, URI } from "otpauth";
 import { expect, test } from "vitest";
 import {
 	ACCOUNT_MAILS_PER_ADDRESS_ALL_CLIENTS_PER_HOUR,
 	ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR,
 } from "../../platform/auth/account-mail.ts";
 import {
+	choosePasswordFromMail,
+	enableTwoFactor,
 	mailsTo,
 	meStatus,
 	pathOf,
 	postAuth,
-	type SignedIn,
 	sessionCookieFrom,
 	signIn,
 	signUp,
@@ -38,52 +38,25 @@ async function ownerShop(): Promise<{ t: TestApp; owner: string }> {
 	return { t, owner };
 }
 
-/** Follows the mailed link as a browser does, then chooses the password on the page it lands on. */
-async function choosePasswordFromMail(
+/** The owner opens the mail and chooses the password on the page its link opens. */
+async function choosePasswordAsOwner(
 	t: TestApp,
 	email: string,
 	password: string,
 ): Promise<void> {
-	const mail = await waitForMail(t.config, email, CHOOSE_PASSWORD_SUBJECT);
-	const follow = await t.app.inject({ url: pathOf(mail.link) });
-	expect(follow.statusCode).toBe(302);
-	const landing = new URL(String(follow.headers.location));
+	const landing = await choosePasswordFromMail(t.app, t.config, {
+		email,
+		subject: CHOOSE_PASSWORD_SUBJECT,
+		password,
+	});
 	expect(landing.pathname).toBe("/reset-password");
 	expect(landing.searchParams.get("purpose")).toBe("confirm");
-	const token = landing.searchParams.get("token");
-	const reset = await postAuth(t.app, "/reset-password", {
-		token,
-		newPassword: password,
-	});
-	expect(reset.statusCode, reset.body).toBe(200);
-}
-
-/** The squatter turns on two-factor sign-in with their own authenticator; returns their new cookie. */
-async function enableTwoFactor(t: TestApp, account: SignedIn): Promise<string> {
-	const enable = await postAuth(
-		t.app,
-		"/two-factor/enable",
-		{ password: account.password },
-		{ cookie: account.cookie },
-	);
-	expect(enable.statusCode).toBe(200);
-	const otp = URI.parse(enable.json().totpURI);
-	if (!(otp instanceof TOTP)) throw new Error("not a TOTP URI");
-	const cookie = sessionCookieFrom(enable) ?? account.cookie;
-	const verify = await postAuth(
-		t.app,
-		"/two-factor/verify-totp",
-		{ code: otp.generate() },
-		{ cookie },
-	);
-	expect(verify.statusCode).toBe(200);
-	return sessionCookieFrom(verify) ?? cookie;
 }
 
 test("a squatter of the owner's address is not an admin after the owner confirms it, and their password and sessions stop working", async () => {
 	const { t, owner } = await ownerShop();
 	const squatter = await signUp(t.app, { email: owner, name: "Squatter" });
-	const squatterCookie = await enableTwoFactor(t, squatter);
+	const { cookie: squatterCookie } = await enableTwoFactor(t.app, squatter);
 	expect(await readMe(t, squatterCookie)).toMatchObject({
 		email_verified: false,
 		is_admin: false,
@@ -91,7 +64,7 @@ test("a squatter of the owner's address is not an admin after the owner confirms
 	});
 
 	// The owner opens the mail the sign-up sent to their mailbox and chooses the password.
-	await choosePasswordFromMail(t, owner, OWNER_PASSWORD);
+	await choosePasswordAsOwner(t, owner, OWNER_PASSWORD);
 
 	expect(await meStatus(t.app, { cookie: squatterCookie })).toBe(401);
 	expect(await meStatus(t.app, { cookie: squatter.cookie })).toBe(401);
@@ -139,7 +112,7 @@ test("the owner who signs up after a squatter gets the same answer as anyone and
 	await expect
 		.poll(async () => (await mailsTo(t.config, owner)).length)
 		.toBeGreaterThan(before);
-	await choosePasswordFromMail(t, owner, OWNER_PASSWORD);
+	await choosePasswordAsOwner(t, owner, OWNER_PASSWORD);
 	expect(await meStatus(t.app, { cookie: squatter.cookie })).toBe(401);
 	const ownerSession = await signIn(t.app, {
 		email: owner,

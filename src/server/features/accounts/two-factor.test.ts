@@ -1,8 +1,8 @@
-import { TOTP, URI } from "otpauth";
 import { expect, test } from "vitest";
 import {
 	bearerHeaders,
 	cookieFrom,
+	enableTwoFactor,
 	meStatus,
 	postAuth,
 	SESSION_COOKIE,
@@ -12,42 +12,6 @@ import {
 	TWO_FACTOR_COOKIE,
 } from "../../test-support/accounts.ts";
 import { createTestApp, type TestApp } from "../../test-support/test-app.ts";
-
-/** The authenticator app: the secret of the URI the server showed, giving the current code. */
-function authenticatorFor(totpURI: string): TOTP {
-	const otp = URI.parse(totpURI);
-	if (!(otp instanceof TOTP)) throw new Error(`not a TOTP URI: ${totpURI}`);
-	return otp;
-}
-
-/** Turns two-factor sign-in on with a real code; returns the app and the session cookie now valid. */
-async function enableTwoFactor(t: TestApp, account: SignedIn) {
-	const enable = await postAuth(
-		t.app,
-		"/two-factor/enable",
-		{ password: account.password },
-		{ cookie: account.cookie },
-	);
-	expect(enable.statusCode).toBe(200);
-	const { totpURI, backupCodes } = enable.json();
-	expect(totpURI).toMatch(/^otpauth:\/\/totp\/Tools%20Gallery:/);
-	expect(backupCodes).toHaveLength(10);
-	const cookie = sessionCookieFrom(enable) ?? account.cookie;
-
-	const authenticator = authenticatorFor(totpURI);
-	const verify = await postAuth(
-		t.app,
-		"/two-factor/verify-totp",
-		{ code: authenticator.generate() },
-		{ cookie },
-	);
-	expect(verify.statusCode).toBe(200);
-	return {
-		authenticator,
-		backupCodes: backupCodes as string[],
-		cookie: sessionCookieFrom(verify) ?? cookie,
-	};
-}
 
 async function readMe(t: TestApp, cookie: string) {
 	const me = await t.app.inject({ url: "/api/me", headers: { cookie } });
@@ -77,7 +41,7 @@ test("with two-factor on, a password alone does not sign in; the current code fr
 	const t = await createTestApp();
 	const account = await signUp(t.app);
 	expect((await readMe(t, account.cookie)).two_factor_enabled).toBe(false);
-	const { authenticator, cookie } = await enableTwoFactor(t, account);
+	const { authenticator, cookie } = await enableTwoFactor(t.app, account);
 	expect((await readMe(t, cookie)).two_factor_enabled).toBe(true);
 
 	await postAuth(t.app, "/sign-out", {}, { cookie });
@@ -105,7 +69,7 @@ test("with two-factor on, a password alone does not sign in; the current code fr
 test("a wrong code is refused and opens no session", async () => {
 	const t = await createTestApp();
 	const account = await signUp(t.app);
-	const { authenticator } = await enableTwoFactor(t, account);
+	const { authenticator } = await enableTwoFactor(t.app, account);
 	const twoFactorCookie = await startSignIn(t, account);
 	const right = authenticator.generate();
 	const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, "0");
@@ -131,7 +95,7 @@ test("a wrong code is refused and opens no session", async () => {
 test("a backup code signs in once", async () => {
 	const t = await createTestApp();
 	const account = await signUp(t.app);
-	const { backupCodes } = await enableTwoFactor(t, account);
+	const { backupCodes } = await enableTwoFactor(t.app, account);
 	const code = backupCodes[0] ?? "";
 
 	const first = await postAuth(
@@ -167,7 +131,7 @@ test("turning two-factor on or off needs the password; once off, a password sign
 	expect(wrongEnable.statusCode).toBe(400);
 	expect(wrongEnable.json().code).toBe("INVALID_PASSWORD");
 
-	const { cookie } = await enableTwoFactor(t, account);
+	const { cookie } = await enableTwoFactor(t.app, account);
 	const wrongDisable = await postAuth(
 		t.app,
 		"/two-factor/disable",

@@ -1,9 +1,9 @@
-import { TOTP, URI } from "otpauth";
 import { expect, test } from "vitest";
 import {
+	choosePasswordFromMail,
+	enableTwoFactor,
 	pathOf,
 	postAuth,
-	sessionCookieFrom,
 	signUp,
 	signUpAdmin,
 	testAuthConfig,
@@ -43,16 +43,11 @@ test("an owner's address confirmed by choosing the password is logged so", async
 	});
 	const admin = await signUpAdmin(t.app, t.db);
 	await signUp(t.app, { email: "boss@example.com" });
-	const mail = await waitForMail(t.config, "boss@example.com", "choose your");
-	const follow = await t.app.inject({ url: pathOf(mail.link) });
-	const token = new URL(String(follow.headers.location)).searchParams.get(
-		"token",
-	);
-	const reset = await postAuth(t.app, "/reset-password", {
-		token,
-		newPassword: "the boss's own phrase",
+	await choosePasswordFromMail(t.app, t.config, {
+		email: "boss@example.com",
+		subject: "choose your",
+		password: "the boss's own phrase",
 	});
-	expect(reset.statusCode).toBe(200);
 
 	const log = await readSecurityLog(
 		t.app,
@@ -68,23 +63,7 @@ test("turning two-factor sign-in on and off is logged with the client address", 
 	const t = await createTestApp();
 	const admin = await signUpAdmin(t.app, t.db);
 	const customer = await signUp(t.app);
-	const enable = await postAuth(
-		t.app,
-		"/two-factor/enable",
-		{ password: customer.password },
-		{ cookie: customer.cookie },
-	);
-	const otp = URI.parse(enable.json().totpURI);
-	if (!(otp instanceof TOTP)) throw new Error("not a TOTP URI");
-	let cookie = sessionCookieFrom(enable) ?? customer.cookie;
-	const verify = await postAuth(
-		t.app,
-		"/two-factor/verify-totp",
-		{ code: otp.generate() },
-		{ cookie },
-	);
-	expect(verify.statusCode).toBe(200);
-	cookie = sessionCookieFrom(verify) ?? cookie;
+	const { cookie } = await enableTwoFactor(t.app, customer);
 	const disable = await postAuth(
 		t.app,
 		"/two-factor/disable",

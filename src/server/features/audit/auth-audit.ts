@@ -23,10 +23,9 @@ export function createAuthAudit({
 			request: FastifyRequest,
 			path: string,
 		): Promise<(() => Promise<void>) | undefined> {
-			await guard.endSessionPastLifetime(request);
-			if (!path.startsWith(TWO_FACTOR_PREFIX)) return undefined;
+			// Read for every auth request: it also ends a session past its absolute lifetime.
 			const before = await guard.peekViewer(request);
-			if (!before) return undefined;
+			if (!before || !path.startsWith(TWO_FACTOR_PREFIX)) return undefined;
 			return async () => {
 				const after = await guard.peekViewer(request);
 				// Turning it on ends the old session: the account is read by id then.

@@ -1,6 +1,6 @@
-import { sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
-import type { Database } from "../db/schema.ts";
+import { deleteSessionsOf } from "./session-store.ts";
 
 /**
  * Confirming an address proves who holds the mailbox, not who made the account: anyone may sign up
@@ -15,15 +15,12 @@ import type { Database } from "../db/schema.ts";
 export async function endSessionsOf(db: Db, userId: string): Promise<void> {
 	await db.transaction().execute(async (trx) => {
 		await dropUnprovenIdentities(trx, userId);
-		await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+		await deleteSessionsOf(trx, userId);
 	});
 }
 
 /** Sign-in identities made before the address was proved: an issuer's link, never the password. */
-async function dropUnprovenIdentities(
-	db: Db | Transaction<Database>,
-	userId: string,
-): Promise<void> {
+async function dropUnprovenIdentities(db: Db, userId: string): Promise<void> {
 	await db
 		.deleteFrom("accounts")
 		.where("user_id", "=", userId)
@@ -53,7 +50,7 @@ export async function confirmByChosenPassword(
 			})
 			.where("id", "=", userId)
 			.execute();
-		await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+		await deleteSessionsOf(trx, userId);
 	});
 }
 

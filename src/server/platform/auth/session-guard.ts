@@ -13,6 +13,7 @@ import {
 	findSessionByToken,
 	readCookie,
 	readSignedToken,
+	type StoredSession,
 } from "./session-store.ts";
 import { hashSessionToken } from "./session-token-hashing.ts";
 
@@ -44,11 +45,10 @@ export type SessionGuard = {
 	/** preHandler: 401 unless signed in, 403 unless an admin. */
 	requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 	/**
-	 * Deletes the session a request carries when it is past its absolute lifetime, so the auth
-	 * library's own endpoints (which only know the sliding expiry) see no session either.
+	 * Who the request's session belongs to, as stored, without extending it. A session past its
+	 * absolute lifetime is deleted here, so the auth library's own endpoints (which only know the
+	 * sliding expiry) see no session either.
 	 */
-	endSessionPastLifetime(request: FastifyRequest): Promise<void>;
-	/** Who the request's session belongs to, as stored, without extending it. */
 	peekViewer(request: FastifyRequest): Promise<Viewer | null>;
 	/** Ends the session of a signed token (as the set-auth-token header gives it). */
 	endSignedSession(signedToken: string): Promise<void>;
@@ -161,21 +161,30 @@ export function createSessionGuard({
 		request: FastifyRequest,
 		reply: FastifyReply,
 	): Promise<Viewer | null> {
-		const token = findToken(request, secret, cookieName);
-		if (!token) return null;
-		const stored = await findSessionByToken(db, token);
+		const stored = await findLiveSession(request);
 		if (!stored) return null;
 		const now = Date.now();
-		if (stored.expiresAt <= now) return null;
-		if (isPastAbsoluteLifetime(stored.createdAt, now)) {
-			await deleteSession(db, token);
-			return null;
-		}
 		const isDueForRefresh =
 			stored.expiresAt - now <
 			(SESSION_LIFETIME_SECONDS - SESSION_REFRESH_AGE_SECONDS) * 1000;
 		if (!isDueForRefresh) return toViewer(stored.user);
 		return readThroughLibrary(request, reply);
+	}
+
+	/** The unexpired session a request carries; one past its absolute lifetime is ended instead. */
+	async function findLiveSession(
+		request: FastifyRequest,
+	): Promise<StoredSession | undefined> {
+		const token = findToken(request, secret, cookieName);
+		if (!token) return undefined;
+		const stored = await findSessionByToken(db, token);
+		const now = Date.now();
+		if (!stored || stored.expiresAt <= now) return undefined;
+		if (isPastAbsoluteLifetime(stored.createdAt, now)) {
+			await deleteSession(db, token);
+			return undefined;
+		}
+		return stored;
 	}
 
 	return {
@@ -185,17 +194,8 @@ export function createSessionGuard({
 			if (token) await deleteSession(db, token);
 		},
 		async peekViewer(request) {
-			const token = findToken(request, secret, cookieName);
-			const stored = token ? await findSessionByToken(db, token) : undefined;
-			if (!stored || stored.expiresAt <= Date.now()) return null;
-			return toViewer(stored.user);
-		},
-		async endSessionPastLifetime(request) {
-			const token = findToken(request, secret, cookieName);
-			if (!token) return;
-			const stored = await findSessionByToken(db, token);
-			if (stored && isPastAbsoluteLifetime(stored.createdAt, Date.now()))
-				await deleteSession(db, token);
+			const stored = await findLiveSession(request);
+			return stored ? toViewer(stored.user) : null;
 		},
 		async requireUser(request, reply) {
 			request.viewer = await readViewer(request, reply);

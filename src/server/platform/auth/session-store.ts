@@ -20,6 +20,11 @@ function toMillis(value: Date | string | number): number {
 	return value instanceof Date ? value.getTime() : new Date(value).getTime();
 }
 
+/** Ends every session of an account at once: each of its devices must sign in again. */
+export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
+	await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
 /** The session behind a token and its user, in one indexed query; undefined when none. */
 export async function findSessionByToken(
 	db: Db,

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Config } from "../../config.ts";
-import { boundLogText } from "../bounded-log.ts";
-import { REDACTED, redactUrl } from "./redact-url.ts";
+import { REDACTED, urlForLog } from "./redact-url.ts";
 
 /** Headers that carry sessions, bearer tokens or signatures. */
 const SECRET_HEADERS = [
@@ -15,12 +14,12 @@ const SECRET_HEADERS = [
 
 /**
  * A request as a log line shows it: its URL with tokens redacted and no headers. Fastify logs a
- * request under `req` on its own in some failures; ours log `url` through `redactUrl` too.
+ * request under `req` on its own in some failures; ours log `url` through `urlForLog` too.
  */
 function serializeRequest(request: FastifyRequest) {
 	return {
 		method: request.method,
-		url: boundLogText(redactUrl(request.url)),
+		url: urlForLog(request.url),
 		host: request.host,
 		remoteAddress: request.ip,
 		remotePort: request.socket?.remotePort,

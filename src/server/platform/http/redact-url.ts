@@ -1,3 +1,5 @@
+import { boundLogText } from "../bounded-log.ts";
+
 /** What a logged URL shows in place of a token. */
 export const REDACTED = "[redacted]";
 
@@ -19,6 +21,11 @@ const MAX_NESTING = 3;
  * secret query parameters and the path segments that are tokens replaced by `[redacted]`, and
  * a fragment too. Everything else stays, so a log line still tells which page was asked for.
  */
+/** A request's URL as every log line quotes it: tokens redacted, then cut to a log's length. */
+export function urlForLog(url: string): string {
+	return boundLogText(redactUrl(url));
+}
+
 export function redactUrl(url: string): string {
 	return redactNestedUrl(url, 0);
 }

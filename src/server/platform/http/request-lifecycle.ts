@@ -6,9 +6,8 @@ import {
 	DEFAULT_SLOW_REQUEST_MS,
 	type LogRequests,
 } from "../../config.ts";
-import { boundLogText } from "../bounded-log.ts";
 import { AppError } from "./errors.ts";
-import { redactUrl } from "./redact-url.ts";
+import { urlForLog } from "./redact-url.ts";
 
 type LifecycleConfig = Pick<
 	Config,
@@ -129,7 +128,7 @@ function registerRequestLog(
 			request.log[level](
 				{
 					method: request.method,
-					url: boundLogText(redactUrl(request.url)),
+					url: urlForLog(request.url),
 					statusCode: reply.statusCode,
 					responseTime,
 				},

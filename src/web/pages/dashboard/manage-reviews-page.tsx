@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
 import type { ModeratedReview } from "../../../shared/reviews.schemas.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import {
@@ -16,23 +15,10 @@ import {
 	useModerateReview,
 	useReviewModerations,
 } from "../../features/reviews/reviews.queries.ts";
-import { readPageParam } from "../../lib/page-param.ts";
+import { usePageParam } from "../../lib/page-param.ts";
 import { failureReason, notify } from "../../lib/toast.ts";
 
 const LOG_PAGE_PARAM = "log_page";
-
-/** Moves a page parameter of the address, leaving the others as they are. */
-function usePageParam(name: string): [number, (page: number) => void] {
-	const [params, setParams] = useSearchParams();
-	const goTo = (page: number) =>
-		setParams((current) => {
-			const next = new URLSearchParams(current);
-			if (page === 1) next.delete(name);
-			else next.set(name, String(page));
-			return next;
-		});
-	return [readPageParam(params.get(name)), goTo];
-}
 
 const DONE: Record<ModerationAction, string> = {
 	hide: "Review hidden",

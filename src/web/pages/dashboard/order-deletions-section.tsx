@@ -1,4 +1,3 @@
-import { useSearchParams } from "react-router";
 import { formatCents } from "../../../shared/money.ts";
 import { Pager } from "../../components/ui/pager.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
@@ -6,23 +5,14 @@ import { OrderDate } from "../../features/orders/components/order-date.tsx";
 import { OrderStatusBadge } from "../../features/orders/components/order-status-badge.tsx";
 import { TestPaymentBadge } from "../../features/orders/components/test-payment-badge.tsx";
 import { useOrderDeletions } from "../../features/orders/orders.queries.ts";
-import { readPageParam } from "../../lib/page-param.ts";
+import { usePageParam } from "../../lib/page-param.ts";
 
 const PAGE_PARAM = "deletions_page";
 
 /** Manage All Orders' audit trail: who deleted which order when, and what went back into stock. */
 export function OrderDeletionsSection() {
-	const [params, setParams] = useSearchParams();
-	const page = readPageParam(params.get(PAGE_PARAM));
+	const [page, goTo] = usePageParam(PAGE_PARAM);
 	const deletions = useOrderDeletions(page);
-
-	const goTo = (nextPage: number) =>
-		setParams((current) => {
-			const next = new URLSearchParams(current);
-			if (nextPage === 1) next.delete(PAGE_PARAM);
-			else next.set(PAGE_PARAM, String(nextPage));
-			return next;
-		});
 
 	return (
 		<section className="space-y-4 pt-6" aria-labelledby="order-deletions-title">

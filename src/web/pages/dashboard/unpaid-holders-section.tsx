@@ -1,4 +1,3 @@
-import { useSearchParams } from "react-router";
 import { formatCents } from "../../../shared/money.ts";
 import type {
 	UnpaidHolder,
@@ -11,7 +10,7 @@ import {
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import { OrderDate } from "../../features/orders/components/order-date.tsx";
 import { useUnpaidHolders } from "../../features/orders/orders.queries.ts";
-import { readPageParam } from "../../lib/page-param.ts";
+import { usePageParam } from "../../lib/page-param.ts";
 
 const PAGE_PARAM = "holders_page";
 
@@ -58,17 +57,8 @@ function HolderCells({ holder }: { holder: UnpaidHolder }) {
  * the open unpaid orders, the pieces and value they hold and the first deadline to pay.
  */
 export function UnpaidHoldersSection() {
-	const [params, setParams] = useSearchParams();
-	const page = readPageParam(params.get(PAGE_PARAM));
+	const [page, goTo] = usePageParam(PAGE_PARAM);
 	const holders = useUnpaidHolders(page);
-
-	const goTo = (nextPage: number) =>
-		setParams((current) => {
-			const next = new URLSearchParams(current);
-			if (nextPage === 1) next.delete(PAGE_PARAM);
-			else next.set(PAGE_PARAM, String(nextPage));
-			return next;
-		});
 
 	return (
 		<section className="space-y-4 pt-6" aria-labelledby="unpaid-holders-title">
