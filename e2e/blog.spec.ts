@@ -86,7 +86,7 @@ test.describe("blog administration", () => {
 			.getByLabel("Cover image")
 			.setInputFiles(await makePngPhoto("cover.png"));
 		await expect(
-			form.getByRole("img", { name: "The chosen cover" }),
+			form.getByRole("img", { name: "The chosen picture" }),
 		).toBeVisible();
 		await form.getByLabel(/^Published/).check();
 		await form.getByRole("button", { name: "Add post" }).click();

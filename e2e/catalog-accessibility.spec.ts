@@ -47,7 +47,7 @@ test("Manage Products and a tool's edit form have no serious accessibility viola
 	await expectLoaded(page, `Edit ${tool}`);
 	await expect(page.getByLabel("Product Name")).toHaveValue(tool);
 	await expect(
-		page.getByRole("img", { name: "The current photo" }),
+		page.getByRole("img", { name: "The current picture" }),
 	).toBeVisible();
 	expect(await findBlockingViolations(page), "edit form").toEqual([]);
 

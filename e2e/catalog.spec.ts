@@ -76,13 +76,13 @@ test.describe("a tool's whole life in the catalog", () => {
 		await page.getByLabel("Available Quantity").fill("40");
 		await page.getByLabel("Minimum Order Quantity").fill("2");
 		await expect(
-			page.getByRole("img", { name: "The chosen photo" }),
+			page.getByRole("img", { name: "The chosen picture" }),
 		).toHaveCount(0);
 		await page
 			.getByLabel("Image", { exact: true })
 			.setInputFiles(await makePngPhoto("mallet.png"));
 		await expectImageLoaded(
-			page.getByRole("img", { name: "The chosen photo" }),
+			page.getByRole("img", { name: "The chosen picture" }),
 		);
 
 		await page.getByRole("button", { name: "Add Product" }).click();
@@ -90,7 +90,7 @@ test.describe("a tool's whole life in the catalog", () => {
 		// The form empties for the next tool.
 		await expect(page.getByLabel("Product Name")).toHaveValue("");
 		await expect(
-			page.getByRole("img", { name: "The chosen photo" }),
+			page.getByRole("img", { name: "The chosen picture" }),
 		).toHaveCount(0);
 
 		await page.goto("/");
@@ -126,7 +126,7 @@ test.describe("a tool's whole life in the catalog", () => {
 		await expect(page.getByLabel("Available Quantity")).toHaveValue("40");
 		await expect(page.getByLabel("Minimum Order Quantity")).toHaveValue("2");
 		await expectImageLoaded(
-			page.getByRole("img", { name: "The current photo" }),
+			page.getByRole("img", { name: "The current picture" }),
 		);
 		await page.getByLabel("Price").fill("19.95");
 		await page.getByLabel("Available Quantity").fill("75");

@@ -15,7 +15,9 @@ test("the review form, empty, showing its message and holding a written review, 
 	expect(await findBlockingViolations(page), "empty form").toEqual([]);
 
 	await form.getByRole("button", { name: "Add Review" }).click();
-	await expect(form.getByRole("alert")).toHaveText("Review is required");
+	await expect(form.getByLabel("Review")).toHaveAccessibleDescription(
+		"Review is required",
+	);
 	expect(await findBlockingViolations(page), "form with its message").toEqual(
 		[],
 	);

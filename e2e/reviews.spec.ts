@@ -92,7 +92,9 @@ test.describe("writing reviews", () => {
 				sent++;
 		});
 		await form.getByRole("button", { name: "Add Review" }).click();
-		await expect(form.getByRole("alert")).toHaveText("Review is required");
+		await expect(form.getByLabel("Review")).toHaveAccessibleDescription(
+			"Review is required",
+		);
 		await expect(form.getByLabel("Review")).toHaveAttribute(
 			"aria-invalid",
 			"true",

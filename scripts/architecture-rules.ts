@@ -18,25 +18,104 @@ const isServerFeature = (file: string) =>
 const isUnder = (file: string, ...folders: string[]) =>
 	folders.some((folder) => file.startsWith(`src/${folder}/`));
 
+const isRepository = (file: string) => file.endsWith(".repository.ts");
+const isFeatureRoutes = (file: string) =>
+	isServerFeature(file) && file.endsWith(".routes.ts") && !isTestFile(file);
+
 /**
  * routes → service → repository → platform/db, never skipping a layer or going back up. Feature
- * tests may seed through repositories. A routes plugin may `import type { Db }` to type its `db`
- * option, which it hands to the service: `import type` is erased at build, so the route still
- * cannot query; any other type (tables, rows) would tie the HTTP layer to storage.
+ * tests may seed through repositories. A route imports nothing of the database, not even a type:
+ * it gets its feature's use cases, never `db`.
  */
-export const serverLayersPointDown: Rule = importsWhere(
-	({ from, to, names, isTypeOnly }) => {
-		if (!isServerFeature(from) || isTestFile(from)) return false;
-		if (from.endsWith(".routes.ts")) {
-			if (to.endsWith(".repository.ts")) return true;
-			const namesOnlyDb = isTypeOnly && names.join() === "Db";
-			return isUnder(to, "server/platform/db") && !namesOnlyDb;
+export const serverLayersPointDown: Rule = importsWhere(({ from, to }) => {
+	if (!isServerFeature(from) || isTestFile(from)) return false;
+	if (from.endsWith(".routes.ts"))
+		return isRepository(to) || isUnder(to, "server/platform/db");
+	if (from.endsWith(".service.ts")) return to.endsWith(".routes.ts");
+	if (isRepository(from))
+		return to.endsWith(".service.ts") || to.endsWith(".routes.ts");
+	return false;
+});
+
+/**
+ * Server code that reaches the database only through repositories: the features and the files
+ * that wire them (app.ts, start-up.ts). The platform is the database's own layer (its auth
+ * tables, images, migrations); tests and their scaffolding build what they check.
+ */
+const queriesOnlyThroughRepositories = (file: string) =>
+	isUnder(file, "server") &&
+	!isUnder(file, "server/platform", "server/test-support") &&
+	!isTestFile(file) &&
+	!isRepository(file);
+const isKysely = (specifier: string) =>
+	specifier === "kysely" || specifier.startsWith("kysely/");
+
+/** Only repositories import Kysely (`sql` and its types included) or build a query. */
+export const onlyRepositoriesQuery: Rule = (tree) => [
+	...importsWhere(
+		({ from, to }) => queriesOnlyThroughRepositories(from) && isKysely(to),
+	)(tree),
+	...tree.queries
+		.filter(({ from }) => queriesOnlyThroughRepositories(from))
+		.map(({ from, line, text }) => `${from}:${line} builds a query: ${text}`),
+];
+
+/**
+ * A routes plugin gets its feature's use cases (built in app.ts) and never holds the database:
+ * no `db` or `trx` in it, as an option, a field of another option, or anything else.
+ */
+export const routesNeverHoldTheDatabase: Rule = ({ dbNames }) =>
+	dbNames
+		.filter(({ from }) => isFeatureRoutes(from))
+		.map(({ from, line, text }) => `${from}:${line} names ${text}`);
+
+/**
+ * A repository is reached through its service, never through a file in between: a route's
+ * imports are followed through every file but a service, and through a service only where it
+ * hands on what it imports (a re-export). The route importing a repository itself is
+ * serverLayersPointDown's to report.
+ */
+export const routesReachRepositoriesOnlyThroughServices: Rule = ({
+	imports,
+}) => {
+	const importsOf = new Map<string, Import[]>();
+	for (const entry of imports) {
+		const known = importsOf.get(entry.from);
+		if (known) known.push(entry);
+		else importsOf.set(entry.from, [entry]);
+	}
+	const violations: string[] = [];
+	const routesFiles = new Set(imports.map(({ from }) => from));
+	for (const routes of [...routesFiles].filter(isFeatureRoutes)) {
+		const seen = new Set([routes]);
+		const paths = [[routes]];
+		for (let path = paths.pop(); path; path = paths.pop()) {
+			const file = path.at(-1) ?? routes;
+			const isService = file !== routes && file.endsWith(".service.ts");
+			for (const entry of importsOf.get(file) ?? []) {
+				if (isService && !entry.isReExport) continue;
+				if (isRepository(entry.to)) {
+					if (path.length > 1)
+						violations.push(
+							`${routes} reaches ${entry.to} through ${path.slice(1).join(" → ")}`,
+						);
+				} else if (!seen.has(entry.to)) {
+					seen.add(entry.to);
+					paths.push([...path, entry.to]);
+				}
+			}
 		}
-		if (from.endsWith(".service.ts")) return to.endsWith(".routes.ts");
-		if (from.endsWith(".repository.ts"))
-			return to.endsWith(".service.ts") || to.endsWith(".routes.ts");
-		return false;
-	},
+	}
+	return violations;
+};
+
+/**
+ * Nothing hands a repository's functions on (`export … from`, `export *`, or importing and
+ * exporting again): a service that did would let its routes query through it.
+ */
+export const repositoriesAreNotReExported: Rule = importsWhere(
+	({ from, to, isReExport }) =>
+		isReExport && isRepository(to) && !isTestFile(from),
 );
 
 /**
@@ -80,8 +159,13 @@ export const serverAndWebStayApart: Rule = importsWhere(
 		(isUnder(from, "web") && isUnder(to, "server")),
 );
 
-/** pages → features → components and lib, never upward; web features never meet. */
+/**
+ * app → pages → features → components and lib, never upward; web features never meet. Page tests
+ * may use the app's pieces (its toast host) to render a page as the app does.
+ */
 export const webLayersPointDown: Rule = importsWhere(({ from, to }) => {
+	if (isUnder(from, "web/pages"))
+		return !isTestFile(from) && isUnder(to, "web/app");
 	const own = featureOf(from, "web");
 	if (own) {
 		const other = featureOf(to, "web");
@@ -119,6 +203,10 @@ export const webAppUsesNoNode: Rule = (tree) => [
 
 export const RULES = {
 	serverLayersPointDown,
+	onlyRepositoriesQuery,
+	routesNeverHoldTheDatabase,
+	routesReachRepositoriesOnlyThroughServices,
+	repositoriesAreNotReExported,
 	serverFeaturesMeetThroughServices,
 	platformIgnoresFeatures,
 	sharedImportsOnlyZod,
@@ -127,3 +215,10 @@ export const RULES = {
 	webTestSupportOnlyInTests,
 	webAppUsesNoNode,
 };
+
+/** Every rule's violations in a source tree, each line prefixed with the rule's name. */
+export function findViolations(tree: SourceTree): string[] {
+	return Object.entries(RULES).flatMap(([name, rule]) =>
+		rule(tree).map((violation) => `${name}: ${violation}`),
+	);
+}

@@ -1,8 +1,12 @@
 import { expect, test } from "vitest";
 import {
+	onlyRepositoriesQuery,
 	platformIgnoresFeatures,
 	RULES,
 	type Rule,
+	repositoriesAreNotReExported,
+	routesNeverHoldTheDatabase,
+	routesReachRepositoriesOnlyThroughServices,
 	serverAndWebStayApart,
 	serverFeaturesMeetThroughServices,
 	serverLayersPointDown,
@@ -11,7 +15,11 @@ import {
 	webLayersPointDown,
 	webTestSupportOnlyInTests,
 } from "./architecture-rules.ts";
-import { scanSource, scanSourceTree } from "./architecture-scan.ts";
+import {
+	mergeSourceTrees,
+	scanSource,
+	scanSourceTree,
+} from "./architecture-scan.ts";
 
 // The dependency rules of docs/architecture.md, checked on every import of every source file.
 const tree = scanSourceTree();
@@ -53,6 +61,84 @@ const planted: [string, Rule, string, string][] = [
 		serverLayersPointDown,
 		"src/server/features/faqs/faqs.routes.ts",
 		'import type { FaqsTable } from "../../platform/db/schema.ts";',
+	],
+	[
+		"a route typing its options with the database type",
+		serverLayersPointDown,
+		"src/server/features/faqs/faqs.routes.ts",
+		'import type { Db } from "../../platform/db/database.ts";',
+	],
+	[
+		"a route calling db.selectFrom",
+		onlyRepositoriesQuery,
+		"src/server/features/faqs/faqs.routes.ts",
+		'export const list = (faqs: Faqs) => faqs.db.selectFrom("faqs");',
+	],
+	[
+		"a route importing sql from Kysely",
+		onlyRepositoriesQuery,
+		"src/server/features/faqs/faqs.routes.ts",
+		'import { sql } from "kysely";',
+	],
+	[
+		"a service importing Kysely's types",
+		onlyRepositoriesQuery,
+		"src/server/features/audit/audit.service.ts",
+		'import type { Transaction } from "kysely";',
+	],
+	[
+		"a service running a sql template",
+		onlyRepositoriesQuery,
+		"src/server/features/tools/tools.service.ts",
+		"export const count = (db: Db) => sql`select count(*) from tools`.execute(db);",
+	],
+	[
+		"a helper beside the routes building a query",
+		onlyRepositoriesQuery,
+		"src/server/features/audit/auth-audit.ts",
+		'await db.updateTable("users").set({ role: "admin" }).execute();',
+	],
+	[
+		"app.ts querying",
+		onlyRepositoriesQuery,
+		"src/server/app.ts",
+		'const users = await db.selectFrom("users").selectAll().execute();',
+	],
+	[
+		"a route holding the database in its options",
+		routesNeverHoldTheDatabase,
+		"src/server/features/faqs/faqs.routes.ts",
+		"export async function faqsRoutes(app: App, { db }: Options) {}",
+	],
+	[
+		"a route reading the database from a dependencies object",
+		routesNeverHoldTheDatabase,
+		"src/server/features/tools/tools.routes.ts",
+		"const list = (tools: ToolsDeps) => listTools(tools.db);",
+	],
+	[
+		"a service re-exporting its repository",
+		repositoriesAreNotReExported,
+		"src/server/features/tools/tools.service.ts",
+		'export { findToolById } from "./tools.repository.ts";',
+	],
+	[
+		"a service re-exporting all of its repository",
+		repositoriesAreNotReExported,
+		"src/server/features/tools/tools.service.ts",
+		'export * from "./tools.repository.ts";',
+	],
+	[
+		"a service exporting again what it imports from its repository",
+		repositoriesAreNotReExported,
+		"src/server/features/tools/tools.service.ts",
+		'import { findToolById } from "./tools.repository.ts";\nexport { findToolById };',
+	],
+	[
+		"a page importing the app",
+		webLayersPointDown,
+		"src/web/pages/home/home-page.tsx",
+		'import { AppRoutes } from "../../app/app-routes.tsx";',
 	],
 	[
 		"a repository importing its service",
@@ -180,7 +266,47 @@ test("the allowed exceptions are not reported", () => {
 		[
 			serverLayersPointDown,
 			"src/server/features/tools/tools.routes.ts",
-			'import type { Db } from "../../platform/db/database.ts";',
+			'import type { ToolUseCases } from "./tools.service.ts";',
+		],
+		[
+			onlyRepositoriesQuery,
+			"src/server/features/tools/tools.repository.ts",
+			'import { sql } from "kysely";\nawait db.selectFrom("tools").where(sql`1 = 1`).execute();',
+		],
+		[
+			onlyRepositoriesQuery,
+			"src/server/features/faqs/faqs.service.ts",
+			"await db.transaction().execute(async (trx) => insertFaqs(trx, rows));",
+		],
+		[
+			onlyRepositoriesQuery,
+			"src/server/features/tools/tools.routes.test.ts",
+			'await t.db.updateTable("tools").set({ available_quantity: 0 }).execute();',
+		],
+		[
+			onlyRepositoriesQuery,
+			"src/server/platform/auth/session-store.ts",
+			'import { sql } from "kysely";\nawait db.deleteFrom("sessions").execute();',
+		],
+		[
+			onlyRepositoriesQuery,
+			"src/server/test-support/accounts.ts",
+			'import { sql } from "kysely";',
+		],
+		[
+			routesNeverHoldTheDatabase,
+			"src/server/features/tools/tools.routes.ts",
+			'// db stays in the service\nconst summary = "no db here";\nconst dbReady = tools.isDbReady();',
+		],
+		[
+			repositoriesAreNotReExported,
+			"src/server/features/tools/tools.service.ts",
+			'import { findToolById } from "./tools.repository.ts";\nexport const getTool = (db: Db, id: string) => findToolById(db, id);',
+		],
+		[
+			webLayersPointDown,
+			"src/web/pages/tool-purchase-page.test.tsx",
+			'import { ToastHost } from "../app/toast-host.tsx";',
 		],
 		[
 			serverLayersPointDown,
@@ -216,4 +342,46 @@ test("the allowed exceptions are not reported", () => {
 	];
 	for (const [rule, from, code] of allowed)
 		expect(rule(scanSource(from, code)), `${from}: ${code}`).toEqual([]);
+});
+
+test("a route reaching a repository through another file is caught, through its service only by a re-export", () => {
+	const tree = (files: Record<string, string>) =>
+		mergeSourceTrees(
+			Object.entries(files).map(([file, code]) => scanSource(file, code)),
+		);
+	const routes = "src/server/features/tools/tools.routes.ts";
+	const rule = routesReachRepositoriesOnlyThroughServices;
+	expect(
+		rule(
+			tree({
+				[routes]: 'import { lookUp } from "./tool-lookup.ts";',
+				"src/server/features/tools/tool-lookup.ts":
+					'import { findToolById } from "./tools.repository.ts";\nexport const lookUp = findToolById;',
+			}),
+		),
+	).toEqual([
+		`${routes} reaches src/server/features/tools/tools.repository.ts through src/server/features/tools/tool-lookup.ts`,
+	]);
+	expect(
+		rule(
+			tree({
+				[routes]: 'import { findToolById } from "./tools.service.ts";',
+				"src/server/features/tools/tools.service.ts":
+					'export * from "./tool-queries.ts";',
+				"src/server/features/tools/tool-queries.ts":
+					'export * from "./tools.repository.ts";',
+			}),
+		),
+	).toHaveLength(1);
+	expect(
+		rule(
+			tree({
+				[routes]: 'import type { ToolUseCases } from "./tools.service.ts";',
+				"src/server/features/tools/tools.service.ts":
+					'import { findToolById } from "./tools.repository.ts";\nimport { helper } from "./tool-helper.ts";',
+				"src/server/features/tools/tool-helper.ts":
+					'import { insertTools } from "./tools.repository.ts";',
+			}),
+		),
+	).toEqual([]);
 });

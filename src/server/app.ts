@@ -11,24 +11,35 @@ import {
 	DEFAULT_UNPAID_ORDER_HOURS,
 } from "./config.ts";
 import { accountsRoutes } from "./features/accounts/accounts.routes.ts";
-import { prepareOwnAccountDeletion } from "./features/accounts/accounts.service.ts";
+import { createAccountUseCases } from "./features/accounts/accounts.service.ts";
+import { createAccessRefusalRecorder } from "./features/audit/access-refusals.service.ts";
 import {
 	auditRoutes,
 	registerAccessRefusalAudit,
 } from "./features/audit/audit.routes.ts";
+import { createAuditUseCases } from "./features/audit/audit.service.ts";
 import {
 	createAuthAudit,
 	recordEmailConfirmation,
 } from "./features/audit/auth-audit.ts";
 import { blogRoutes } from "./features/blog/blog.routes.ts";
+import { createBlogUseCases } from "./features/blog/blog.service.ts";
 import { faqsRoutes } from "./features/faqs/faqs.routes.ts";
+import { createFaqUseCases } from "./features/faqs/faqs.service.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
+import { createHealthUseCases } from "./features/health/health.service.ts";
 import { scheduleOrderExpiry } from "./features/orders/order-expiry.ts";
 import { ordersRoutes } from "./features/orders/orders.routes.ts";
+import { createOrderUseCases } from "./features/orders/orders.service.ts";
 import { portfolioRoutes } from "./features/portfolio/portfolio.routes.ts";
+import { createPortfolioUseCases } from "./features/portfolio/portfolio.service.ts";
 import { reviewsRoutes } from "./features/reviews/reviews.routes.ts";
+import { createReviewUseCases } from "./features/reviews/reviews.service.ts";
 import { toolsRoutes } from "./features/tools/tools.routes.ts";
-import { createToolListCache } from "./features/tools/tools.service.ts";
+import {
+	createToolListCache,
+	createToolUseCases,
+} from "./features/tools/tools.service.ts";
 import { credentialStampOf } from "./platform/auth/account-confirmation.ts";
 import { createAuth } from "./platform/auth/auth.ts";
 import { registerAuthBridge } from "./platform/auth/auth-bridge.ts";
@@ -153,6 +164,7 @@ export async function buildApp({
 		givenMailer ?? createMailer(config.mail, outboxDir(config), app.log);
 	app.addHook("onClose", async () => mailer.close());
 	const adminEmails = config.auth.adminEmails;
+	const accounts = createAccountUseCases({ db, images, adminEmails });
 	const auth = createAuth({
 		config,
 		db,
@@ -160,8 +172,7 @@ export async function buildApp({
 		log: app.log,
 		clock,
 		onEmailConfirmed: (user, how) => recordEmailConfirmation(db, user, how),
-		beforeUserDelete: (userId) =>
-			prepareOwnAccountDeletion({ db, adminEmails }, userId),
+		beforeUserDelete: accounts.prepareOwnAccountDeletion,
 	});
 	const guard = createSessionGuard({
 		auth,
@@ -177,11 +188,11 @@ export async function buildApp({
 	});
 
 	// Before every route, so each route's refused role checks reach the security log.
-	registerAccessRefusalAudit(app, { db, clock });
+	registerAccessRefusalAudit(app, createAccessRefusalRecorder({ db, clock }));
 	await registerOpenApi(app);
 	await registerMultipart(app);
 
-	// The table of contents of the API.
+	// The table of contents of the API: each feature's routes get its use cases, never the database.
 	const authAudit = createAuthAudit({ db, guard });
 	await registerAuthBridge(app, {
 		auth,
@@ -196,15 +207,22 @@ export async function buildApp({
 	});
 	await app.register(accountsRoutes, {
 		prefix: "/api",
-		accounts: { db, images, adminEmails },
+		accounts,
 		guard,
 		isGoogleConfigured: config.auth.google !== undefined,
 	});
-	await app.register(healthRoutes, { prefix: "/api", db });
+	await app.register(healthRoutes, {
+		prefix: "/api",
+		health: createHealthUseCases(db),
+	});
 	// Made here, not inside a plugin, so every tools route and writer shares one list cache (decision 006).
-	const tools = { db, images, listCache: createToolListCache(clock) };
+	const tools = createToolUseCases({
+		db,
+		images,
+		listCache: createToolListCache(clock),
+	});
 	await app.register(toolsRoutes, { prefix: "/api", tools });
-	const orders = {
+	const ordersDeps = {
 		db,
 		writes: createWriteTransactions(db),
 		payments,
@@ -213,13 +231,31 @@ export async function buildApp({
 		unpaidOrderHours: config.unpaidOrderHours ?? DEFAULT_UNPAID_ORDER_HOURS,
 		maxUnpaidOrders: config.maxUnpaidOrders ?? DEFAULT_MAX_UNPAID_ORDERS,
 	};
-	await app.register(ordersRoutes, { prefix: "/api", orders });
-	scheduleOrderExpiry(app, orders);
-	await app.register(reviewsRoutes, { prefix: "/api", db });
-	await app.register(blogRoutes, { prefix: "/api", blog: { db, images } });
-	await app.register(faqsRoutes, { prefix: "/api", db });
-	await app.register(portfolioRoutes, { prefix: "/api", db });
-	await app.register(auditRoutes, { prefix: "/api", db });
+	await app.register(ordersRoutes, {
+		prefix: "/api",
+		orders: createOrderUseCases(ordersDeps),
+	});
+	scheduleOrderExpiry(app, ordersDeps);
+	await app.register(reviewsRoutes, {
+		prefix: "/api",
+		reviews: createReviewUseCases(db),
+	});
+	await app.register(blogRoutes, {
+		prefix: "/api",
+		blog: createBlogUseCases({ db, images }),
+	});
+	await app.register(faqsRoutes, {
+		prefix: "/api",
+		faqs: createFaqUseCases(db),
+	});
+	await app.register(portfolioRoutes, {
+		prefix: "/api",
+		portfolio: createPortfolioUseCases(db),
+	});
+	await app.register(auditRoutes, {
+		prefix: "/api",
+		audit: createAuditUseCases(db),
+	});
 	await app.register(imagesRoutes, { images });
 
 	const webRoot =

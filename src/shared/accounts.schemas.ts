@@ -43,9 +43,10 @@ export const SignUpInputSchema = z.object({
 });
 export type SignUpInput = z.infer<typeof SignUpInputSchema>;
 
+/** The login form checks the same password rule as sign-up: no account has a shorter one. */
 export const SignInInputSchema = z.object({
 	email: EmailSchema,
-	password: z.string().check(z.minLength(1, "Password is required")),
+	password: PasswordSchema,
 });
 export type SignInInput = z.infer<typeof SignInInputSchema>;
 

@@ -46,7 +46,7 @@ export const AdminBlogPostPageSchema = pageSchemaOf(AdminBlogPostSchema);
 export const BlogPostIdSchema = z.uuid("Post id must be a UUID");
 export const BlogPostIdParamsSchema = z.object({ postId: BlogPostIdSchema });
 
-/** The multipart field of a post's cover picture. */
+/** The multipart field of a post's cover picture; a post may have none (it is shown without). */
 export const BLOG_COVER_FIELD = "cover";
 export const BLOG_TITLE_MAX_LENGTH = 160;
 export const BLOG_EXCERPT_MAX_LENGTH = 300;

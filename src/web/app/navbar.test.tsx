@@ -151,3 +151,33 @@ test("the collapsed menu lists the account's pages and 'Sign Out'", async () => 
 	).toBeVisible();
 	expect(screen.getByRole("button", { name: "Open menu" })).toBeVisible();
 });
+
+test("an account that could not be loaded is not shown as signed out: the bar offers to load it again", async () => {
+	let isOffline = true;
+	serveShop(async () => {
+		if (isOffline) throw new TypeError("Failed to fetch");
+		return jsonResponse({ me });
+	});
+	renderNavbar();
+	const retry = await screen.findByRole(
+		"button",
+		{ name: "Load my account" },
+		{ timeout: 5000 },
+	);
+	expect(screen.getByText("Your account could not be loaded.")).toBeVisible();
+	expect(mainLinks()).toEqual([
+		"Tools Gallery",
+		"Home",
+		"Blog",
+		"Reviews",
+		"My Portfolio",
+	]);
+	expect(screen.queryByRole("link", { name: "Login" })).toBeNull();
+
+	isOffline = false;
+	await userEvent.click(retry);
+	expect(
+		await screen.findByRole("button", { name: "Dana Reyes" }),
+	).toBeVisible();
+	expect(screen.queryByRole("button", { name: "Load my account" })).toBeNull();
+});

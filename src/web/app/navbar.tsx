@@ -81,6 +81,24 @@ function SignOutButton({
 	);
 }
 
+/** The session could not be read: nobody is shown as signed out for it; this asks again. */
+function SessionRetry({ onRetry }: { onRetry: () => void }) {
+	return (
+		<div className="flex items-center gap-2">
+			<span className="hidden text-sm lg:inline">
+				Your account could not be loaded.
+			</span>
+			<button
+				type="button"
+				className="btn btn-sm btn-warning"
+				onClick={onRetry}
+			>
+				Load my account
+			</button>
+		</div>
+	);
+}
+
 function Brand() {
 	return (
 		<Link to="/home" className="text-xl font-bold tracking-tight">
@@ -131,7 +149,11 @@ export function Navbar() {
 		);
 
 	const me: Me | undefined = session.me;
-	const links = me ? signedInLinks : signedOutLinks;
+	const links = me
+		? signedInLinks
+		: session.status === "error"
+			? publicLinks
+			: signedOutLinks;
 	const startSignOut = () => void signOut();
 
 	return (
@@ -152,6 +174,7 @@ export function Navbar() {
 						<AccountMenu me={me} onSignOut={startSignOut} />
 					</div>
 				)}
+				{session.status === "error" && <SessionRetry onRetry={session.retry} />}
 				<div className="lg:hidden">
 					<button
 						type="button"
@@ -172,7 +195,7 @@ export function Navbar() {
 				>
 					<ul className="menu w-full gap-1">
 						<NavLinks
-							links={me ? signedInMobileLinks : signedOutLinks}
+							links={me ? signedInMobileLinks : links}
 							onNavigate={() => setIsMenuOpen(false)}
 						/>
 					</ul>

@@ -145,3 +145,42 @@ test("an origin outside the shop is ignored: login returns to the home page", as
 		await screen.findByRole("heading", { name: "Home page" }),
 	).toBeVisible();
 });
+
+test("a session that cannot be read is an error with 'Try again', not a trip to /login", async () => {
+	let isOffline = true;
+	const shop = vi.fn(async (input: RequestInfo | URL) => {
+		const { pathname } = new URL(String(input), window.location.href);
+		if (pathname !== "/api/session")
+			throw new Error(`No answer for ${pathname}`);
+		if (isOffline) throw new TypeError("Failed to fetch");
+		return jsonResponse({
+			me: {
+				id: "u1",
+				name: "Dana Reyes",
+				email: "dana@example.com",
+				email_verified: true,
+				image: null,
+				is_admin: false,
+				two_factor_enabled: false,
+			},
+		});
+	});
+	vi.stubGlobal("fetch", shop);
+	renderApp("/tool-purchase/saw-3");
+
+	const alert = await screen.findByRole("alert", {}, { timeout: 5000 });
+	expect(alert).toHaveTextContent("We could not check your account");
+	expect(alert).toHaveTextContent(
+		"We could not reach the shop. Check your connection and try again.",
+	);
+	expect(screen.queryByRole("heading", { name: "Login" })).toBeNull();
+	expect(document.title).toBe(
+		"Your account could not be checked · Tools Gallery",
+	);
+
+	isOffline = false;
+	await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+	expect(
+		await screen.findByRole("heading", { name: "Purchase of saw-3" }),
+	).toBeVisible();
+});

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
+import { RouteAnnouncer } from "./route-announcer.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 
 export function RootLayout() {
@@ -28,6 +29,7 @@ export function RootLayout() {
 				</RouteErrorBoundary>
 			</main>
 			<Footer />
+			<RouteAnnouncer />
 		</div>
 	);
 }

@@ -4,11 +4,15 @@ import {
 	type ApiErrorCode,
 	type FieldIssue,
 } from "../../shared/api-error.ts";
+import { startRequestTimer } from "./request-timeout.ts";
+
+/** Failures before the shop answers: unreachable, or no answer within the time a request has. */
+export type NoAnswerCode = "NETWORK_ERROR" | "TIMEOUT";
 
 export class ApiError extends Error {
 	constructor(
 		readonly status: number,
-		readonly code: ApiErrorCode | "NETWORK_ERROR" | "BAD_RESPONSE",
+		readonly code: ApiErrorCode | NoAnswerCode | "BAD_RESPONSE",
 		message: string,
 		/** One entry per bad field of a VALIDATION_FAILED answer, for a form to show on its fields. */
 		readonly details: FieldIssue[] = [],
@@ -18,47 +22,96 @@ export class ApiError extends Error {
 	}
 }
 
-async function parseResponse<T extends z.ZodMiniType>(
-	response: Response,
-	schema: T | undefined,
-): Promise<z.infer<T>> {
-	const body: unknown =
-		response.status === 204
-			? undefined
-			: await response.json().catch(() => undefined);
-	if (!response.ok) {
-		const parsedError = ApiErrorBodySchema.safeParse(body);
-		if (parsedError.success) {
-			throw new ApiError(
-				response.status,
-				parsedError.data.error.code,
-				parsedError.data.error.message,
-				parsedError.data.error.details,
-			);
-		}
-		throw new ApiError(
-			response.status,
-			"BAD_RESPONSE",
-			`The shop answered with an error (${response.status}).`,
-		);
-	}
-	if (!schema) return undefined as z.infer<T>;
-	const parsed = schema.safeParse(body);
-	if (!parsed.success)
-		throw new ApiError(
-			response.status,
-			"BAD_RESPONSE",
-			"The shop sent an answer we did not understand.",
-		);
-	return parsed.data;
+export const NETWORK_ERROR_MESSAGE =
+	"We could not reach the shop. Check your connection and try again.";
+export const TIMEOUT_MESSAGE =
+	"The shop did not answer in time. Check your connection and try again.";
+
+/** How long a request may wait for the whole answer; an upload carries a photo, so it gets longer. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * True when the request may have reached the shop but its answer never came back: unreachable,
+ * timed out, or a 5xx without the shop's own error body (a proxy's page). The shop may have done
+ * the work, so only a retry that the shop recognises (an Idempotency-Key) is safe.
+ */
+export function isAnswerLost(error: unknown): boolean {
+	return (
+		error instanceof ApiError &&
+		(error.code === "NETWORK_ERROR" ||
+			error.code === "TIMEOUT" ||
+			(error.code === "BAD_RESPONSE" && error.status >= 500))
+	);
 }
 
-function networkError(): ApiError {
+function errorFromAnswer(status: number, body: unknown): ApiError {
+	const parsedError = ApiErrorBodySchema.safeParse(body);
+	if (parsedError.success)
+		return new ApiError(
+			status,
+			parsedError.data.error.code,
+			parsedError.data.error.message,
+			parsedError.data.error.details,
+		);
 	return new ApiError(
-		0,
-		"NETWORK_ERROR",
-		"We could not reach the shop. Check your connection and try again.",
+		status,
+		"BAD_RESPONSE",
+		`The shop answered with an error (${status}).`,
 	);
+}
+
+/**
+ * One request and its parsed answer. The caller's signal (a query that is no longer needed)
+ * aborts it with the caller's own reason; the timer aborts it with TIMEOUT, the body included.
+ */
+async function request<T extends z.ZodMiniType>(
+	path: string,
+	init: RequestInit,
+	schema: T | undefined,
+	{ signal, timeoutMs }: { signal?: AbortSignal; timeoutMs: number },
+): Promise<z.infer<T>> {
+	const timer = startRequestTimer(timeoutMs, signal);
+	const noAnswer = (error: unknown) => {
+		if (signal?.aborted) return error;
+		return timer.hasTimedOut()
+			? new ApiError(0, "TIMEOUT", TIMEOUT_MESSAGE)
+			: new ApiError(0, "NETWORK_ERROR", NETWORK_ERROR_MESSAGE);
+	};
+	try {
+		let response: Response;
+		try {
+			response = await fetch(path, {
+				...init,
+				credentials: "same-origin",
+				signal: timer.signal,
+			});
+		} catch (error) {
+			throw noAnswer(error);
+		}
+		let body: unknown;
+		if (response.status !== 204) {
+			try {
+				body = await response.json();
+			} catch (error) {
+				// An empty or non-JSON body is judged below; a body cut off by the timer is no answer.
+				if (timer.signal.aborted) throw noAnswer(error);
+				body = undefined;
+			}
+		}
+		if (!response.ok) throw errorFromAnswer(response.status, body);
+		if (!schema) return undefined as z.infer<T>;
+		const parsed = schema.safeParse(body);
+		if (!parsed.success)
+			throw new ApiError(
+				response.status,
+				"BAD_RESPONSE",
+				"The shop sent an answer we did not understand.",
+			);
+		return parsed.data;
+	} finally {
+		timer.stop();
+	}
 }
 
 /**
@@ -74,9 +127,9 @@ export async function apiSend<T extends z.ZodMiniType>(
 	headers: Record<string, string> = {},
 ): Promise<z.infer<T>> {
 	const isUpload = body instanceof FormData;
-	let response: Response;
-	try {
-		response = await fetch(path, {
+	return request(
+		path,
+		{
 			method,
 			headers: {
 				...headers,
@@ -85,17 +138,15 @@ export async function apiSend<T extends z.ZodMiniType>(
 					? {}
 					: { "content-type": "application/json" }),
 			},
-			credentials: "same-origin",
 			body: isUpload
 				? body
 				: body === undefined
 					? undefined
 					: JSON.stringify(body),
-		});
-	} catch {
-		throw networkError();
-	}
-	return parseResponse(response, schema);
+		},
+		schema,
+		{ timeoutMs: isUpload ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS },
+	);
 }
 
 /** GETs a JSON API path and parses the answer with the shared schema; failures throw ApiError. */
@@ -104,44 +155,8 @@ export async function apiGet<T extends z.ZodMiniType>(
 	schema: T,
 	signal?: AbortSignal,
 ): Promise<z.infer<T>> {
-	let response: Response;
-	try {
-		response = await fetch(path, {
-			headers: { accept: "application/json" },
-			credentials: "same-origin",
-			signal,
-		});
-	} catch (error) {
-		if (signal?.aborted) throw error;
-		throw new ApiError(
-			0,
-			"NETWORK_ERROR",
-			"We could not reach the shop. Check your connection and try again.",
-		);
-	}
-	const body: unknown = await response.json().catch(() => undefined);
-	if (!response.ok) {
-		const parsedError = ApiErrorBodySchema.safeParse(body);
-		if (parsedError.success) {
-			throw new ApiError(
-				response.status,
-				parsedError.data.error.code,
-				parsedError.data.error.message,
-				parsedError.data.error.details,
-			);
-		}
-		throw new ApiError(
-			response.status,
-			"BAD_RESPONSE",
-			`The shop answered with an error (${response.status}).`,
-		);
-	}
-	const parsed = schema.safeParse(body);
-	if (!parsed.success)
-		throw new ApiError(
-			response.status,
-			"BAD_RESPONSE",
-			"The shop sent an answer we did not understand.",
-		);
-	return parsed.data;
+	return request(path, { headers: { accept: "application/json" } }, schema, {
+		signal,
+		timeoutMs: REQUEST_TIMEOUT_MS,
+	});
 }

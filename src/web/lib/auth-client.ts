@@ -1,4 +1,6 @@
 import { describeAuthError } from "../../shared/auth-errors.ts";
+import { REQUEST_TIMEOUT_MS, TIMEOUT_MESSAGE } from "./api-client.ts";
+import { startRequestTimer } from "./request-timeout.ts";
 
 /** A failed call to the sign-in layer, with the sentence the page shows after 'Error: '. */
 export class AuthError extends Error {
@@ -20,7 +22,13 @@ export async function postAuth<T = unknown>(
 	path: string,
 	body: Record<string, unknown> = {},
 ): Promise<T> {
+	const timer = startRequestTimer(REQUEST_TIMEOUT_MS);
+	const noAnswer = () =>
+		timer.hasTimedOut()
+			? new AuthError(0, "TIMEOUT", TIMEOUT_MESSAGE)
+			: new AuthError(0, "NETWORK_ERROR", describeAuthError("NETWORK_ERROR"));
 	let response: Response;
+	let payload: unknown;
 	try {
 		response = await fetch(`/api/auth${path}`, {
 			method: "POST",
@@ -30,11 +38,17 @@ export async function postAuth<T = unknown>(
 			},
 			credentials: "same-origin",
 			body: JSON.stringify(body),
+			signal: timer.signal,
 		});
-	} catch {
-		throw new AuthError(0, "NETWORK_ERROR", describeAuthError("NETWORK_ERROR"));
+		payload = await response.json().catch(() => {
+			if (timer.signal.aborted) throw noAnswer();
+			return undefined;
+		});
+	} catch (error) {
+		throw error instanceof AuthError ? error : noAnswer();
+	} finally {
+		timer.stop();
 	}
-	const payload: unknown = await response.json().catch(() => undefined);
 	if (!response.ok) {
 		const { code, message } = readErrorFields(payload);
 		throw new AuthError(

@@ -55,3 +55,9 @@ test("the delay between retries doubles and is capped at 30 seconds", () => {
 		1000, 2000, 4000, 8000, 16000, 30000, 30000,
 	]);
 });
+
+test("a time-out is not retried: the page has waited long enough and offers 'Try again'", () => {
+	expect(
+		shouldRetry(0, new ApiError(0, "TIMEOUT", "The shop did not answer.")),
+	).toBe(false);
+});

@@ -5,10 +5,12 @@ import {
 	useReviewPages,
 	useReviewSummary,
 } from "../features/reviews/reviews.queries.ts";
+import { usePageTitle } from "../lib/page-title.ts";
 
 const REVIEWS_PER_PAGE = 12;
 
 export function AllReviewsPage() {
+	usePageTitle("Reviews");
 	const reviews = useReviewPages(REVIEWS_PER_PAGE);
 	return (
 		<div className="mx-auto max-w-7xl px-4 py-10">

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import type { Tool } from "../../shared/tools.schemas.ts";
 import { ToastHost } from "../app/toast-host.tsx";
 import { errorResponse } from "../test-support/fake-api.ts";
@@ -246,4 +246,81 @@ test("a failure to load the tool shows the error with 'Try again'", async () => 
 		"We could not load this tool",
 	);
 	expect(screen.getByRole("button", { name: "Try again" })).toBeVisible();
+});
+
+/**
+ * Orders reach the shop, which honours their Idempotency-Key as the server does (the same key
+ * answers with its first order), but the first `lost` answers never come back to the page.
+ * Returns the key of every order sent, in order.
+ */
+function loseOrderAnswers(lost: number): string[] {
+	const answer = globalThis.fetch;
+	const keys: string[] = [];
+	const placedByKey = new Map<string, string>();
+	let toLose = lost;
+	vi.stubGlobal(
+		"fetch",
+		async (input: RequestInfo | URL, init?: RequestInit) => {
+			if (init?.method !== "POST") return answer(input, init);
+			const key = new Headers(init.headers).get("idempotency-key") ?? "";
+			keys.push(key);
+			const earlier = placedByKey.get(key);
+			const response = earlier
+				? new Response(earlier, { status: 200 })
+				: await answer(input, init);
+			if (!earlier && response.ok)
+				placedByKey.set(key, await response.clone().text());
+			if (toLose > 0) {
+				toLose -= 1;
+				throw new TypeError("Failed to fetch");
+			}
+			return response;
+		},
+	);
+	return keys;
+}
+
+test("an order whose answer is lost once is sent again with the same Idempotency-Key: one order, 'Order Added'", async () => {
+	const shop = aShop({ tools: [circularSaw] });
+	const { user } = await openPurchasePage(shop);
+	const keys = loseOrderAnswers(1);
+	await typeQuantity(user, "10");
+	await user.click(orderConfirm());
+
+	expect(
+		await screen.findByText("Order Added", {}, { timeout: 5000 }),
+	).toBeVisible();
+	expect(await screen.findByText("30 pieces")).toBeVisible();
+	expect(keys).toHaveLength(2);
+	expect(new Set(keys).size).toBe(1);
+	expect(shop.orders).toHaveLength(1);
+});
+
+test("an order whose answer stays lost says it may exist; 'Try again' reuses its key and orders once", async () => {
+	const shop = aShop({ tools: [circularSaw] });
+	const { user } = await openPurchasePage(shop);
+	const keys = loseOrderAnswers(3);
+	await typeQuantity(user, "10");
+	await user.click(orderConfirm());
+
+	const notice = await screen.findByText(
+		"We could not confirm your order of 10 pieces yet. Check My Orders before ordering again.",
+		{},
+		{ timeout: 8000 },
+	);
+	expect(notice.closest("[role='alert']")).toBeVisible();
+	expect(screen.getByRole("link", { name: "Check My Orders" })).toHaveAttribute(
+		"href",
+		"/dashboard/my-orders",
+	);
+	expect(screen.queryByText(/Failed to order/)).toBeNull();
+	expect(keys).toHaveLength(3);
+
+	await user.click(screen.getByRole("button", { name: "Try again" }));
+	expect(await screen.findByText("Order Added")).toBeVisible();
+	expect(screen.queryByText(/We could not confirm your order/)).toBeNull();
+	expect(keys).toHaveLength(4);
+	expect(new Set(keys).size).toBe(1);
+	expect(shop.orders).toHaveLength(1);
+	expect(shop.tools[0]?.available_quantity).toBe(30);
 });

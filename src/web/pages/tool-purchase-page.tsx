@@ -5,12 +5,14 @@ import { QueryBoundary } from "../components/ui/query-boundary.tsx";
 import { OrderForm } from "../features/orders/components/order-form.tsx";
 import { useTool } from "../features/tools/tools.queries.ts";
 import { ApiError } from "../lib/api-client.ts";
+import { usePageTitle } from "../lib/page-title.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
 
 /** The purchase page of one tool, for signed-in customers: its figures and the order form. */
 export function ToolPurchasePage() {
 	const { toolId = "" } = useParams();
 	const tool = useTool(toolId);
+	usePageTitle(tool.data?.tool_name ?? "Buy a tool");
 
 	// No tool has this id, or it is not an id at all: either way the page does not exist.
 	const isMissing =

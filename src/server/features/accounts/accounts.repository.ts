@@ -94,6 +94,19 @@ export async function findAccountByEmail(
 	return row && toAccountRow(row);
 }
 
+/** Whether the account signs in with a second factor; false for an id no account has. */
+export async function findTwoFactorEnabled(
+	db: Db,
+	id: string,
+): Promise<boolean> {
+	const row = await db
+		.selectFrom("users")
+		.select("two_factor_enabled")
+		.where("id", "=", id)
+		.executeTakeFirst();
+	return Boolean(row?.two_factor_enabled);
+}
+
 function escapeLike(text: string): string {
 	return text.replace(/[\\%_]/g, (match) => `\\${match}`);
 }

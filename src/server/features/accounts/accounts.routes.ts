@@ -20,19 +20,10 @@ import {
 } from "../../platform/auth/session-guard.ts";
 import { clientErrorResponses } from "../../platform/http/api-schemas.ts";
 import { readSingleFile } from "../../platform/http/multipart-form.ts";
-import {
-	type AccountsDeps,
-	describeViewer,
-	listAccounts,
-	makeAdmin,
-	readProfile,
-	removeUser,
-	updateProfile,
-	updateProfilePhoto,
-} from "./accounts.service.ts";
+import { type AccountUseCases, describeViewer } from "./accounts.service.ts";
 
 export type AccountsRoutesOptions = {
-	accounts: AccountsDeps;
+	accounts: AccountUseCases;
 	guard: SessionGuard;
 	isGoogleConfigured: boolean;
 };
@@ -107,7 +98,7 @@ export async function accountsRoutes(
 			},
 			config: { access: "signed-in" },
 		},
-		async (request) => readProfile(accounts.db, signedInViewer(request)),
+		async (request) => accounts.readProfile(signedInViewer(request)),
 	);
 
 	api.patch(
@@ -124,7 +115,7 @@ export async function accountsRoutes(
 			config: { access: "signed-in", quota: "profile" },
 		},
 		async (request) =>
-			updateProfile(accounts.db, signedInViewer(request), request.body),
+			accounts.updateProfile(signedInViewer(request), request.body),
 	);
 
 	api.put(
@@ -141,8 +132,7 @@ export async function accountsRoutes(
 			config: { access: "signed-in", quota: "uploads" },
 		},
 		async (request) =>
-			updateProfilePhoto(
-				accounts,
+			accounts.updateProfilePhoto(
 				signedInViewer(request),
 				await readSingleFile(request, "photo"),
 			),
@@ -161,7 +151,7 @@ export async function accountsRoutes(
 			},
 			config: { access: "admin" },
 		},
-		async (request) => listAccounts(accounts, request.query),
+		async (request) => accounts.listAccounts(request.query),
 	);
 
 	api.post(
@@ -177,8 +167,7 @@ export async function accountsRoutes(
 			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request) =>
-			makeAdmin(
-				accounts,
+			accounts.makeAdmin(
 				{ viewer: signedInViewer(request), address: request.ip },
 				request.params.id,
 			),
@@ -198,8 +187,7 @@ export async function accountsRoutes(
 			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request, reply) => {
-			await removeUser(
-				accounts,
+			await accounts.removeUser(
 				{ viewer: signedInViewer(request), address: request.ip },
 				request.params.id,
 			);

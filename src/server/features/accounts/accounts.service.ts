@@ -21,6 +21,7 @@ import {
 	findAccountById,
 	findAccountsPage,
 	findProfile,
+	findTwoFactorEnabled,
 	updateRole,
 	updateUserImage,
 	upsertProfile,
@@ -48,6 +49,11 @@ export async function readProfile(db: Db, viewer: Viewer): Promise<Profile> {
 	const profile = await findProfile(db, viewer.id);
 	if (!profile) throw new NotFoundError("This account no longer exists");
 	return profile;
+}
+
+/** Whether the account signs in with a second factor, as stored now. */
+export function isTwoFactorEnabled(db: Db, userId: string): Promise<boolean> {
+	return findTwoFactorEnabled(db, userId);
 }
 
 /** Empty values are left out, so they never erase what is stored (spec: profile form). */
@@ -265,3 +271,25 @@ export async function revokeAdminByEmail(
 	});
 	return { outcome: "revoked", email: account.email, stillAdminByConfig };
 }
+
+/** The accounts' use cases for the API, as app.ts hands them to the routes and the auth library. */
+export function createAccountUseCases(deps: AccountsDeps) {
+	const { db } = deps;
+	return {
+		readProfile: (viewer: Viewer) => readProfile(db, viewer),
+		updateProfile: (viewer: Viewer, update: ProfileUpdate) =>
+			updateProfile(db, viewer, update),
+		updateProfilePhoto: (viewer: Viewer, bytes: Buffer) =>
+			updateProfilePhoto(deps, viewer, bytes),
+		listAccounts: (query: PageQuery & { q?: string | undefined }) =>
+			listAccounts(deps, query),
+		makeAdmin: (requester: Requester, userId: string) =>
+			makeAdmin(deps, requester, userId),
+		removeUser: (requester: Requester, userId: string) =>
+			removeUser(deps, requester, userId),
+		prepareOwnAccountDeletion: (userId: string) =>
+			prepareOwnAccountDeletion(deps, userId),
+	};
+}
+
+export type AccountUseCases = ReturnType<typeof createAccountUseCases>;

@@ -4,16 +4,14 @@ import {
 	AuditEventPageSchema,
 	AuditEventQuerySchema,
 } from "../../../shared/audit.schemas.ts";
-import type { Clock } from "../../platform/clock.ts";
-import type { Db } from "../../platform/db/database.ts";
 import { clientErrorResponses } from "../../platform/http/api-schemas.ts";
 import { ForbiddenError } from "../../platform/http/errors.ts";
-import { createAccessRefusalRecorder } from "./access-refusals.service.ts";
-import { listAuditEvents } from "./audit.service.ts";
+import type { AccessRefusal } from "./access-refusals.service.ts";
+import type { AuditUseCases } from "./audit.service.ts";
 
 export async function auditRoutes(
 	app: FastifyInstance,
-	{ db }: { db: Db },
+	{ audit }: { audit: AuditUseCases },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -30,7 +28,7 @@ export async function auditRoutes(
 			},
 			config: { access: "admin" },
 		},
-		async (request) => listAuditEvents(db, request.query),
+		async (request) => audit.listAuditEvents(request.query),
 	);
 }
 
@@ -41,9 +39,8 @@ export async function auditRoutes(
  */
 export function registerAccessRefusalAudit(
 	app: FastifyInstance,
-	deps: { db: Db; clock: Clock },
+	recordRefusal: (refusal: AccessRefusal) => Promise<void>,
 ): void {
-	const recordRefusal = createAccessRefusalRecorder(deps);
 	app.addHook("onError", async (request, _reply, error) => {
 		const viewer = request.viewer;
 		// Other 403s (a cross-site request, an admin kept from writing a review) are no role probe.

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
 import type {
 	AuditDetails,
 	AuditEvent,
@@ -9,7 +8,6 @@ import type {
 import type { Page } from "../../../shared/paging.schemas.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { readPage } from "../../platform/db/paging.ts";
-import type { Database } from "../../platform/db/schema.ts";
 import {
 	countAuditEvents,
 	findAuditEventsPage,
@@ -81,7 +79,7 @@ function toDetailsText(details: AuditDetails = {}): string {
  * ```
  */
 export async function recordAuditEvent(
-	db: Db | Transaction<Database>,
+	db: Db,
 	event: AuditEventInput,
 ): Promise<void> {
 	await insertAuditEvent(db, {
@@ -129,3 +127,12 @@ export function listAuditEvents(
 		() => countAuditEvents(db, query.kind),
 	);
 }
+
+/** The security log's use cases for the API, as app.ts hands them to the routes. */
+export function createAuditUseCases(db: Db) {
+	return {
+		listAuditEvents: (query: AuditEventQuery) => listAuditEvents(db, query),
+	};
+}
+
+export type AuditUseCases = ReturnType<typeof createAuditUseCases>;

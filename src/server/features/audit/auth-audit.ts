@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { AUTH_BASE_PATH } from "../../platform/auth/auth.ts";
 import type { SessionGuard } from "../../platform/auth/session-guard.ts";
 import type { Db } from "../../platform/db/database.ts";
+import { isTwoFactorEnabled } from "../accounts/accounts.service.ts";
 import { recordAuditEvent, recordTwoFactorChange } from "./audit.service.ts";
 
 const TWO_FACTOR_PREFIX = `${AUTH_BASE_PATH}/two-factor/`;
@@ -31,7 +32,7 @@ export function createAuthAudit({
 				// Turning it on ends the old session: the account is read by id then.
 				const isEnabled = after
 					? after.twoFactorEnabled
-					: await readTwoFactorEnabled(db, before.id);
+					: await isTwoFactorEnabled(db, before.id);
 				if (isEnabled === before.twoFactorEnabled) return;
 				await recordTwoFactorChange(db, {
 					user: { id: before.id, email: before.email },
@@ -66,13 +67,4 @@ export async function recordEmailConfirmation(
 		subject: party,
 		details: { via: how },
 	});
-}
-
-async function readTwoFactorEnabled(db: Db, userId: string): Promise<boolean> {
-	const row = await db
-		.selectFrom("users")
-		.select("two_factor_enabled")
-		.where("id", "=", userId)
-		.executeTakeFirst();
-	return Boolean(row?.two_factor_enabled);
 }

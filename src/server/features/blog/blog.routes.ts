@@ -18,17 +18,7 @@ import {
 	readErrorResponses,
 } from "../../platform/http/api-schemas.ts";
 import { readMultipartForm } from "../../platform/http/multipart-form.ts";
-import {
-	addBlogPost,
-	type BlogDeps,
-	editBlogPost,
-	getAdminBlogPost,
-	getBlogPost,
-	listAdminBlogPosts,
-	listBlogPosts,
-	publishBlogPost,
-	removeBlogPost,
-} from "./blog.service.ts";
+import type { BlogUseCases } from "./blog.service.ts";
 
 const FORM_FIELDS =
 	'title, slug (empty: made from the title), excerpt (the summary), body (Markdown), published_on (YYYY-MM-DD) and is_published ("true" or "false")';
@@ -40,10 +30,9 @@ const AdminPageQuerySchema = z.object({
 
 export async function blogRoutes(
 	app: FastifyInstance,
-	{ blog }: { blog: BlogDeps },
+	{ blog }: { blog: BlogUseCases },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
-	const { db } = blog;
 
 	routes.get(
 		"/blog-posts",
@@ -57,7 +46,7 @@ export async function blogRoutes(
 			},
 			config: { access: "public" },
 		},
-		async (request) => listBlogPosts(db, request.query),
+		async (request) => blog.listBlogPosts(request.query),
 	);
 
 	routes.get(
@@ -72,7 +61,7 @@ export async function blogRoutes(
 			},
 			config: { access: "public" },
 		},
-		async (request) => getBlogPost(db, request.params.slug),
+		async (request) => blog.getBlogPost(request.params.slug),
 	);
 
 	routes.get(
@@ -87,7 +76,7 @@ export async function blogRoutes(
 			},
 			config: { access: "admin" },
 		},
-		async (request) => listAdminBlogPosts(db, request.query),
+		async (request) => blog.listAdminBlogPosts(request.query),
 	);
 
 	routes.get(
@@ -102,7 +91,7 @@ export async function blogRoutes(
 			},
 			config: { access: "admin" },
 		},
-		async (request) => getAdminBlogPost(db, request.params.postId),
+		async (request) => blog.getAdminBlogPost(request.params.postId),
 	);
 
 	routes.post(
@@ -119,7 +108,7 @@ export async function blogRoutes(
 		},
 		async (request, reply) => {
 			const form = await readMultipartForm(request, BLOG_COVER_FIELD);
-			const post = await addBlogPost(blog, signedInViewer(request), {
+			const post = await blog.addBlogPost(signedInViewer(request), {
 				fields: form.fields,
 				cover: form.file,
 			});
@@ -142,7 +131,7 @@ export async function blogRoutes(
 		},
 		async (request) => {
 			const form = await readMultipartForm(request, BLOG_COVER_FIELD);
-			return editBlogPost(blog, request.params.postId, {
+			return blog.editBlogPost(request.params.postId, {
 				fields: form.fields,
 				cover: form.file,
 			});
@@ -167,7 +156,7 @@ export async function blogRoutes(
 				config: { access: "admin", quota: "admin-writes" },
 			},
 			async (request) =>
-				publishBlogPost(db, request.params.postId, action === "publish"),
+				blog.publishBlogPost(request.params.postId, action === "publish"),
 		);
 
 	routes.delete(
@@ -183,7 +172,7 @@ export async function blogRoutes(
 			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request, reply) => {
-			await removeBlogPost(db, request.params.postId);
+			await blog.removeBlogPost(request.params.postId);
 			return reply.code(204).send(null);
 		},
 	);

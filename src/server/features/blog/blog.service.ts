@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
 	type AdminBlogPost,
-	BLOG_COVER_FIELD,
 	type BlogPost,
 	BlogPostEditFormSchema,
 	type BlogPostForm,
@@ -123,21 +122,15 @@ class StaleEditError extends ConflictError {
 const GENERATED_SLUG_TRIES = 20;
 
 /**
- * Writes a post. The author is the signed-in admin. A slug the admin typed must be free (409);
- * one made from the title gets "-2", "-3"… when another post has it.
+ * Writes a post, with or without a cover. The author is the signed-in admin. A slug the admin
+ * typed must be free (409); one made from the title gets "-2", "-3"… when another post has it.
  */
 export async function addBlogPost(
 	{ db, images }: BlogDeps,
 	viewer: Viewer,
 	{ fields, cover }: BlogPostFormInput,
 ): Promise<AdminBlogPost> {
-	const form = parseFormFields(
-		BlogPostFormSchema,
-		fields,
-		cover === undefined
-			? [{ field: BLOG_COVER_FIELD, message: "Cover image is required" }]
-			: [],
-	);
+	const form = parseFormFields(BlogPostFormSchema, fields);
 	const base = form.slug || slugify(form.title) || "post";
 	const tries = form.slug ? 1 : GENERATED_SLUG_TRIES;
 	const slugs = Array.from({ length: tries }, (_, index) =>
@@ -148,7 +141,8 @@ export async function addBlogPost(
 	const taken = new Set(await findTakenBlogSlugs(db, slugs));
 	const freeSlugs = slugs.filter((slug) => !taken.has(slug));
 	if (freeSlugs.length === 0) throw new SlugTakenError();
-	const coverImg = await storeCover(images, cover ?? Buffer.alloc(0));
+	// The cover is optional: a post without one is shown without a picture, as the demo posts are.
+	const coverImg = cover === undefined ? null : await storeCover(images, cover);
 	const id = randomUUID();
 	for (const slug of freeSlugs) {
 		try {
@@ -222,3 +216,23 @@ export async function publishBlogPost(
 export async function removeBlogPost(db: Db, id: string): Promise<void> {
 	if (!(await deleteBlogPost(db, id))) throw new NotFoundError(POST_NOT_FOUND);
 }
+
+/** The blog's use cases on one database and image store, as app.ts hands them to the routes. */
+export function createBlogUseCases(deps: BlogDeps) {
+	const { db } = deps;
+	return {
+		listBlogPosts: (query: PageQuery) => listBlogPosts(db, query),
+		getBlogPost: (slug: string) => getBlogPost(db, slug),
+		listAdminBlogPosts: (query: PageQuery) => listAdminBlogPosts(db, query),
+		getAdminBlogPost: (id: string) => getAdminBlogPost(db, id),
+		addBlogPost: (viewer: Viewer, input: BlogPostFormInput) =>
+			addBlogPost(deps, viewer, input),
+		editBlogPost: (id: string, input: BlogPostFormInput) =>
+			editBlogPost(deps, id, input),
+		publishBlogPost: (id: string, isPublished: boolean) =>
+			publishBlogPost(db, id, isPublished),
+		removeBlogPost: (id: string) => removeBlogPost(db, id),
+	};
+}
+
+export type BlogUseCases = ReturnType<typeof createBlogUseCases>;

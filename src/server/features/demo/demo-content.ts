@@ -3,7 +3,7 @@ import type { ToolArtKind } from "./tool-art.ts";
 /**
  * Demo content seeded on the first start of a fresh shop.
  *
- * Long texts (blog bodies, FAQ answers) use the shared body format: plain-text
+ * Long texts (blog bodies) use the shared body format: plain-text
  * paragraphs separated by a blank line; a paragraph starting with "## " is a
  * subheading.
  */
@@ -32,8 +32,6 @@ export type DemoBlogPost = {
 	published_at: string;
 	body: string;
 };
-
-export type DemoFaq = { question: string; answer: string };
 
 /** Joins paragraphs with the blank line the body format expects. */
 function paragraphs(...parts: string[]): string {
@@ -395,100 +393,6 @@ export const demoBlogPosts: DemoBlogPost[] = [
 			"Check stock levels before a large job starts. If a product shows fewer units available than its minimum order, it cannot " +
 				"be ordered until it is restocked, so choose an alternative early or contact us for an expected date. Seasonal peaks " +
 				"such as the spring renovation rush stretch delivery times for everyone, and ordering a few weeks ahead avoids the queue.",
-		),
-	},
-];
-
-/** The home page's "Favorite Questions", in display order. */
-export const demoFaqs: DemoFaq[] = [
-	{
-		question: "How does prototypal inheritance work in JavaScript?",
-		answer: paragraphs(
-			"Every JavaScript object has an internal link to another object, called its prototype. When you read a property, " +
-				"the engine first looks on the object itself. If the property is not there, it follows the link to the prototype, " +
-				"then to that object's prototype, and so on until it finds the property or reaches null at the end of the chain. " +
-				"This is the prototype chain, and it lets many objects share behavior without copying it.",
-			"You can create the link explicitly with Object.create(proto) and inspect it with Object.getPrototypeOf(obj). " +
-				"Constructor functions set it implicitly: new Tool() creates an object whose prototype is Tool.prototype, so every " +
-				"tool shares the methods defined there. Class syntax is a cleaner way to write the same thing. Methods declared in " +
-				"a class body live on the prototype, and extends links the subclass's prototype to the parent class's prototype.",
-			'const base = { label() { return this.name + " (" + this.supplier + ")"; } };\n' +
-				"const hammer = Object.create(base);\n" +
-				'hammer.name = "Claw Hammer"; hammer.supplier = "Northgate";\n' +
-				'hammer.label(); // "Claw Hammer (Northgate)"',
-			"Own properties shadow inherited ones, and assigning to a property normally creates or updates it on the object itself " +
-				"rather than changing the prototype. Use Object.hasOwn(obj, key) when you need to know whether a property belongs to " +
-				"the object or comes from further up the chain.",
-		),
-	},
-	{
-		question:
-			"What are the different ways to manage state in a React application?",
-		answer: paragraphs(
-			"Start with local state. useState covers most component-level values, such as an input's text or whether a menu is open, " +
-				"and useReducer suits state with several related fields or many kinds of update. When two components need the same " +
-				"value, lift the state up to their closest common parent and pass it down as props.",
-			"Context makes a value available to a whole subtree without passing props through every level. It works well for " +
-				"values that change rarely, such as the theme, locale or signed-in user. Every consumer re-renders when the value " +
-				"changes, so avoid putting fast-changing data in one large context.",
-			"Data that comes from a server is a different kind of state: it is owned elsewhere and can go stale. A data-fetching " +
-				"library such as TanStack Query caches responses, deduplicates requests, refetches in the background and tracks " +
-				"loading and error states, which removes most hand-written fetching code. State that should survive a reload or be " +
-				"shareable, such as search terms, filters and the current page, belongs in the URL's query string.",
-			"For large applications with a lot of shared client-side state, a dedicated store such as Redux Toolkit, Zustand or " +
-				"Jotai adds predictable updates and good developer tools. Reach for one only when the simpler options become hard to manage.",
-		),
-	},
-	{
-		question: "How can you improve the performance of a React application?",
-		answer: paragraphs(
-			"Measure before optimizing. The React Developer Tools Profiler shows which components render and how long they take, " +
-				"and the browser's performance panel and Lighthouse reveal slow loading, large bundles and long tasks.",
-			"Most problems come from rendering too much or too often. Keep state close to the components that use it so updates " +
-				"do not re-render large parts of the tree. Wrap expensive components in memo, and use useMemo and useCallback to keep " +
-				"props stable where profiling shows a benefit; the React Compiler can apply much of this memoization automatically. " +
-				"Give list items stable keys from your data, not array indexes, and virtualize long lists so only the visible rows are rendered.",
-			"Ship less code. Split bundles by route with lazy and Suspense, remove unused dependencies, and serve images in modern " +
-				"formats at the size they are displayed, with lazy loading below the fold.",
-			"Keep interactions responsive. useTransition and useDeferredValue let React treat heavy updates, such as filtering a big " +
-				"product list, as lower priority than typing. Cache server data with a library such as TanStack Query to avoid repeated " +
-				"requests, and always measure the production build, because development mode is much slower.",
-		),
-	},
-	{
-		question: "Why should you never set React state directly?",
-		answer: paragraphs(
-			"React re-renders a component only when you tell it that state has changed, by calling the setter from useState or, " +
-				"in class components, this.setState. Assigning to a state variable or mutating an object inside it, for example by " +
-				"pushing onto an array, changes the data without scheduling a render, so the screen shows stale values.",
-			"Even when you do call the setter, mutating first causes trouble. React compares the new value with the old one using " +
-				"Object.is, so passing back the same mutated array or object looks like no change at all and the update can be skipped. " +
-				"Mutation also breaks everything that relies on references changing: memo, the dependency arrays of useMemo and " +
-				"useEffect, and earlier snapshots of state that other code may still be reading.",
-			"Instead, treat state as immutable: build a new array or object with spread syntax and pass it to the setter. " +
-				"Use the updater form, as below, whenever the next value depends on the previous one. React batches updates, and " +
-				"the state variable in your closure is only a snapshot from the last render, so reading it directly can lose updates.",
-			"setCart((items) => [...items, tool]);\nsetTool((current) => ({ ...current, price_cents: 2599 }));",
-		),
-	},
-	{
-		question:
-			"How would you search an array of products by name in JavaScript?",
-		answer: paragraphs(
-			"For a tool list already in memory, filter it with a case-insensitive substring match. Trim the query, convert both " +
-				"sides to lower case, and return the full list when the query is empty. The filter method returns a new array and " +
-				"leaves the original untouched; use find instead if you only need the first match.",
-			"const query = input.trim().toLowerCase();\n" +
-				'const results = query === ""\n' +
-				"  ? tools\n" +
-				"  : tools.filter((tool) => tool.tool_name.toLowerCase().includes(query));",
-			"In React, keep only the query in state and derive the results while rendering, wrapped in useMemo if the list is large, " +
-				"rather than storing a filtered copy that can drift out of sync. Debounce the input by 200 to 300 milliseconds, or use " +
-				"useDeferredValue, so typing stays smooth. Debouncing matters most when each change triggers a network request. " +
-				"The same filter can match supplier names too, and normalizing accented characters lets a query typed " +
-				"without accents still find accented names.",
-			"For a large catalog, search on the server. Send the query as a URL parameter, let the database match it with an index " +
-				"or full-text search, and return one page of results at a time, so the browser never has to download the whole catalog.",
 		),
 	},
 ];

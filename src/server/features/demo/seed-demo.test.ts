@@ -6,15 +6,10 @@ import { ReviewPageSchema } from "../../../shared/reviews.schemas.ts";
 import { ToolPageSchema } from "../../../shared/tools.schemas.ts";
 import { createDb } from "../../platform/db/database.ts";
 import { createTestApp } from "../../test-support/test-app.ts";
-import {
-	demoBlogPosts,
-	demoFaqs,
-	demoReviews,
-	demoTools,
-} from "./demo-content.ts";
+import { demoBlogPosts, demoReviews, demoTools } from "./demo-content.ts";
 import { seedDemoContent } from "./seed-demo.ts";
 
-test("an empty database gets the demo catalog, reviews, blog posts and Favorite Questions", async () => {
+test("an empty database gets the demo catalog, reviews and blog posts, beside the shop's own five Favorite Questions, not twice", async () => {
 	const t = await createTestApp({ seed: true });
 	const tools = ToolPageSchema.parse(
 		(await t.app.inject({ url: "/api/tools?page_size=100" })).json(),
@@ -40,7 +35,7 @@ test("an empty database gets the demo catalog, reviews, blog posts and Favorite 
 	const faqs = FaqListSchema.parse(
 		(await t.app.inject({ url: "/api/faqs" })).json(),
 	);
-	expect(faqs.items).toHaveLength(demoFaqs.length);
+	expect(faqs.items).toHaveLength(5);
 	expect(faqs.items.map((faq) => faq.question)).toEqual([
 		expect.stringMatching(/prototypal inheritance/i),
 		expect.stringMatching(/state in a React application/i),
@@ -107,15 +102,17 @@ test("a database that holds only some content is not seeded and still starts", a
 	).toBe(demoReviews.length);
 });
 
-test("without seeding the shop starts empty", async () => {
+test("without seeding the shop starts with no tools, reviews or posts, and with its own Favorite Questions", async () => {
 	const t = await createTestApp({ seed: false });
-	expect((await t.app.inject({ url: "/api/tools" })).json()).toMatchObject({
-		items: [],
-		total: 0,
-	});
-	expect((await t.app.inject({ url: "/api/faqs" })).json()).toEqual({
-		items: [],
-	});
+	for (const url of ["/api/tools", "/api/reviews", "/api/blog-posts"])
+		expect((await t.app.inject({ url })).json(), url).toMatchObject({
+			items: [],
+			total: 0,
+		});
+	expect(
+		FaqListSchema.parse((await t.app.inject({ url: "/api/faqs" })).json())
+			.items,
+	).toHaveLength(5);
 });
 
 test("two instances starting on one empty database seed it once", async () => {

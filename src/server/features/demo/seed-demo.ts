@@ -2,13 +2,12 @@ import { createHash } from "node:crypto";
 import type { Db } from "../../platform/db/database.ts";
 import type { ImageStore } from "../../platform/images/image-store.ts";
 import { insertBlogPosts } from "../blog/blog.repository.ts";
-import { insertFaqs } from "../faqs/faqs.repository.ts";
 import { insertReviews } from "../reviews/reviews.repository.ts";
 import { insertTools, type NewTool } from "../tools/tools.repository.ts";
+import { isContentEmpty } from "./demo.repository.ts";
 import {
 	type DemoTool,
 	demoBlogPosts,
-	demoFaqs,
 	demoReviews,
 	demoTools,
 } from "./demo-content.ts";
@@ -73,16 +72,10 @@ export async function renderToolImages(
 	return urls;
 }
 
-/** Empty means no content at all: a shop with only some of its tables filled is never topped up. */
-export async function isContentEmpty(db: Db): Promise<boolean> {
-	for (const table of ["tools", "reviews", "blog_posts", "faqs"] as const) {
-		if (await db.selectFrom(table).select("id").limit(1).executeTakeFirst())
-			return false;
-	}
-	return true;
-}
-
-/** Fills an empty database with the demo catalog, reviews, blog posts and Favorite Questions. */
+/**
+ * Fills an empty database with the demo catalog, reviews and blog posts. The 'Favorite Questions'
+ * are not demo content: a migration gives every shop its own.
+ */
 export async function seedDemoContent(
 	db: Db,
 	images: ImageStore,
@@ -134,15 +127,6 @@ export async function seedDemoContent(
 					author: post.author,
 					published_at: post.published_at,
 					created_at: now.toISOString(),
-				})),
-			);
-			await insertFaqs(
-				trx,
-				demoFaqs.map((faq, index) => ({
-					id: seedId(`faq:${index}`),
-					position: index + 1,
-					question: faq.question,
-					answer: faq.answer,
 				})),
 			);
 		});

@@ -9,19 +9,12 @@ import {
 	FaqParamsSchema,
 	FaqSchema,
 } from "../../../shared/faqs.schemas.ts";
-import type { Db } from "../../platform/db/database.ts";
 import { clientErrorResponses } from "../../platform/http/api-schemas.ts";
-import {
-	addFaq,
-	editFaq,
-	listFaqs,
-	removeFaq,
-	reorderFaqs,
-} from "./faqs.service.ts";
+import type { FaqUseCases } from "./faqs.service.ts";
 
 export async function faqsRoutes(
 	app: FastifyInstance,
-	{ db }: { db: Db },
+	{ faqs }: { faqs: FaqUseCases },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -36,7 +29,7 @@ export async function faqsRoutes(
 			},
 			config: { access: "public" },
 		},
-		async () => listFaqs(db),
+		async () => faqs.listFaqs(),
 	);
 
 	routes.post(
@@ -52,7 +45,7 @@ export async function faqsRoutes(
 			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request, reply) =>
-			reply.code(201).send(await addFaq(db, request.body)),
+			reply.code(201).send(await faqs.addFaq(request.body)),
 	);
 
 	routes.put(
@@ -68,7 +61,7 @@ export async function faqsRoutes(
 			},
 			config: { access: "admin", quota: "admin-writes" },
 		},
-		async (request) => reorderFaqs(db, request.body),
+		async (request) => faqs.reorderFaqs(request.body),
 	);
 
 	routes.put(
@@ -84,7 +77,7 @@ export async function faqsRoutes(
 			},
 			config: { access: "admin", quota: "admin-writes" },
 		},
-		async (request) => editFaq(db, request.params.faqId, request.body),
+		async (request) => faqs.editFaq(request.params.faqId, request.body),
 	);
 
 	routes.delete(
@@ -100,7 +93,7 @@ export async function faqsRoutes(
 			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request, reply) => {
-			await removeFaq(db, request.params.faqId);
+			await faqs.removeFaq(request.params.faqId);
 			return reply.code(204).send(null);
 		},
 	);

@@ -83,3 +83,16 @@ export async function reorderFaqs(
 		return { items: await findAllFaqs(trx) };
 	});
 }
+
+/** The Favorite Questions' use cases on one database, as app.ts hands them to the routes. */
+export function createFaqUseCases(db: Db) {
+	return {
+		listFaqs: () => listFaqs(db),
+		addFaq: (input: FaqInput) => addFaq(db, input),
+		editFaq: (id: string, input: FaqInput) => editFaq(db, id, input),
+		removeFaq: (id: string) => removeFaq(db, id),
+		reorderFaqs: (order: FaqOrder) => reorderFaqs(db, order),
+	};
+}
+
+export type FaqUseCases = ReturnType<typeof createFaqUseCases>;

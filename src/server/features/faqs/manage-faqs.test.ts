@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "vitest";
 import { FAQ_MAX_COUNT, FaqListSchema } from "../../../shared/faqs.schemas.ts";
+import { migrateToLatest } from "../../platform/db/migrate.ts";
 import {
 	authHeaders,
 	signUp,
@@ -29,12 +30,45 @@ async function publicQuestions(t: TestApp): Promise<string[]> {
 	return FaqListSchema.parse(response.json()).items.map((faq) => faq.question);
 }
 
-/** A shop with its seeded questions and an admin. */
+/** A new shop without the demo catalog (SEED_DEMO=false): its own questions, and an admin. */
 async function shop() {
-	const t = await createTestApp({ seed: true });
+	const t = await createTestApp({ seed: false });
 	const admin = await signUpAdmin(t.app, t.db);
 	return { t, admin };
 }
+
+test("a new shop without the demo lists the five Favorite Questions the specification names", async () => {
+	const t = await createTestApp({ seed: false });
+	const faqs = FaqListSchema.parse(
+		(await t.app.inject({ url: "/api/faqs" })).json(),
+	);
+	expect(faqs.items.map((faq) => faq.question)).toEqual([
+		"How does prototypal inheritance work in JavaScript?",
+		"What are the different ways to manage state in a React application?",
+		"How can you improve the performance of a React application?",
+		"Why should you never set React state directly?",
+		"How would you search an array of products by name in JavaScript?",
+	]);
+	for (const faq of faqs.items) expect(faq.answer.length).toBeGreaterThan(300);
+});
+
+test("an admin removes all five questions; they stay removed when the shop starts again", async () => {
+	const { t, admin } = await shop();
+	const list = FaqListSchema.parse(
+		(await t.app.inject({ url: "/api/faqs" })).json(),
+	);
+	expect(list.items).toHaveLength(5);
+	for (const faq of list.items)
+		expect(
+			(await send(t, admin.cookie, "DELETE", `/api/faqs/${faq.id}`)).statusCode,
+		).toBe(204);
+	expect(await publicQuestions(t)).toEqual([]);
+	// A start runs the migrations again: the questions were the shop's once, not at every start.
+	expect(await migrateToLatest(t.db, { legacyImagesDir: undefined })).toEqual(
+		[],
+	);
+	expect(await publicQuestions(t)).toEqual([]);
+});
 
 test("an admin adds a question: it comes last on the home page's list", async () => {
 	const { t, admin } = await shop();
@@ -58,7 +92,7 @@ test("an admin edits a question and its answer; the public list shows the new te
 		(await t.app.inject({ url: "/api/faqs" })).json(),
 	);
 	const second = list.items[1];
-	if (!second) throw new Error("the demo content has fewer than 2 questions");
+	if (!second) throw new Error("the shop has fewer than 2 questions");
 	const edited = await send(t, admin.cookie, "PUT", `/api/faqs/${second.id}`, {
 		question: "What is state management, briefly?",
 		answer: "Keeping data in one place.",
@@ -202,9 +236,9 @@ test("customers and visitors cannot add, edit, reorder or remove questions", asy
 });
 
 test("an admin adds questions up to 100; the 101st is refused with a 409 naming the limit, until one is removed", async () => {
-	const t = await createTestApp();
-	const admin = await signUpAdmin(t.app, t.db);
-	for (let n = 1; n <= FAQ_MAX_COUNT; n++) {
+	const { t, admin } = await shop();
+	const ownQuestions = (await publicQuestions(t)).length;
+	for (let n = ownQuestions + 1; n <= FAQ_MAX_COUNT; n++) {
 		const added = await send(t, admin.cookie, "POST", "/api/faqs", {
 			question: `Question ${n}?`,
 			answer: "Yes.",
@@ -240,6 +274,7 @@ test("an admin adds questions up to 100; the 101st is refused with a 409 naming 
 
 test("the public list shows at most the first 100 questions, even when the database holds more", async () => {
 	const t = await createTestApp();
+	await t.db.deleteFrom("faqs").execute();
 	const questions = Array.from({ length: 105 }, (_, position) => ({
 		id: randomUUID(),
 		position,

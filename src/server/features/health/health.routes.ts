@@ -2,16 +2,15 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as z from "zod";
 import { ApiErrorBodySchema } from "../../../shared/api-error.ts";
-import type { Db } from "../../platform/db/database.ts";
 import { clientErrorResponses } from "../../platform/http/api-schemas.ts";
-import { checkReadiness } from "./health.service.ts";
+import type { HealthUseCases } from "./health.service.ts";
 
 const HealthSchema = z.object({ status: z.literal("ok") });
 const ReadySchema = z.object({ status: z.literal("ready") });
 
 export async function healthRoutes(
 	app: FastifyInstance,
-	{ db }: { db: Db },
+	{ health }: { health: HealthUseCases },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -44,6 +43,6 @@ export async function healthRoutes(
 			},
 			config: { access: "public" },
 		},
-		async () => checkReadiness(db),
+		async () => health.checkReadiness(),
 	);
 }

@@ -11,3 +11,10 @@ export async function checkReadiness(db: Db): Promise<{ status: "ready" }> {
 		);
 	return { status: "ready" };
 }
+
+/** The operations checks on one database, as app.ts hands them to the routes. */
+export function createHealthUseCases(db: Db) {
+	return { checkReadiness: () => checkReadiness(db) };
+}
+
+export type HealthUseCases = ReturnType<typeof createHealthUseCases>;

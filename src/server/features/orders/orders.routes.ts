@@ -20,19 +20,7 @@ import { PageQuerySchema } from "../../../shared/paging.schemas.ts";
 import { signedInViewer } from "../../platform/auth/session-guard.ts";
 import { clientErrorResponses } from "../../platform/http/api-schemas.ts";
 import { ValidationError } from "../../platform/http/errors.ts";
-import {
-	applyPaymentEvent,
-	cancelOrder,
-	deleteOrder,
-	getOwnOrder,
-	listAllOrders,
-	listOrderDeletions,
-	listOwnOrders,
-	listUnpaidHolders,
-	type OrdersDeps,
-	payOrder,
-	placeOrder,
-} from "./orders.service.ts";
+import type { OrderUseCases } from "./orders.service.ts";
 
 const AdminOrderListQuerySchema = z.object({
 	...OrderListQuerySchema.shape,
@@ -52,10 +40,9 @@ const UnpaidHoldersQuerySchema = z.object({
 
 export async function ordersRoutes(
 	app: FastifyInstance,
-	{ orders }: { orders: OrdersDeps },
+	{ orders }: { orders: OrderUseCases },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
-	const { db } = orders;
 
 	routes.get(
 		"/payment-options",
@@ -69,7 +56,7 @@ export async function ordersRoutes(
 			},
 			config: { access: "public" },
 		},
-		async () => orders.payments.options,
+		async () => orders.paymentOptions(),
 	);
 
 	routes.post(
@@ -91,8 +78,7 @@ export async function ordersRoutes(
 			config: { access: "signed-in", quota: "orders" },
 		},
 		async (request, reply) => {
-			const { order, isReplay } = await placeOrder(
-				orders,
+			const { order, isReplay } = await orders.placeOrder(
 				signedInViewer(request),
 				request.body,
 				request.headers[IDEMPOTENCY_KEY_HEADER],
@@ -114,7 +100,7 @@ export async function ordersRoutes(
 			config: { access: "signed-in" },
 		},
 		async (request) =>
-			listOwnOrders(db, signedInViewer(request), request.query),
+			orders.listOwnOrders(signedInViewer(request), request.query),
 	);
 
 	routes.get(
@@ -131,7 +117,7 @@ export async function ordersRoutes(
 			config: { access: "owner" },
 		},
 		async (request) =>
-			getOwnOrder(db, signedInViewer(request), request.params.orderId),
+			orders.getOwnOrder(signedInViewer(request), request.params.orderId),
 	);
 
 	routes.post(
@@ -148,7 +134,7 @@ export async function ordersRoutes(
 			config: { access: "owner", quota: "order-changes" },
 		},
 		async (request) =>
-			cancelOrder(orders, signedInViewer(request), request.params.orderId),
+			orders.cancelOrder(signedInViewer(request), request.params.orderId),
 	);
 
 	routes.post(
@@ -165,7 +151,7 @@ export async function ordersRoutes(
 			config: { access: "owner", quota: "order-changes" },
 		},
 		async (request) =>
-			payOrder(orders, signedInViewer(request), request.params.orderId),
+			orders.payOrder(signedInViewer(request), request.params.orderId),
 	);
 
 	routes.get(
@@ -181,7 +167,7 @@ export async function ordersRoutes(
 			},
 			config: { access: "admin" },
 		},
-		async (request) => listAllOrders(db, request.query),
+		async (request) => orders.listAllOrders(request.query),
 	);
 
 	routes.delete(
@@ -198,11 +184,7 @@ export async function ordersRoutes(
 			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request, reply) => {
-			await deleteOrder(
-				orders,
-				signedInViewer(request),
-				request.params.orderId,
-			);
+			await orders.deleteOrder(signedInViewer(request), request.params.orderId);
 			return reply.code(204).send(null);
 		},
 	);
@@ -220,7 +202,7 @@ export async function ordersRoutes(
 			},
 			config: { access: "admin" },
 		},
-		async (request) => listOrderDeletions(db, request.query),
+		async (request) => orders.listOrderDeletions(request.query),
 	);
 
 	routes.get(
@@ -236,7 +218,7 @@ export async function ordersRoutes(
 			},
 			config: { access: "admin" },
 		},
-		async (request) => listUnpaidHolders(db, request.query),
+		async (request) => orders.listUnpaidHolders(request.query),
 	);
 
 	// Stripe signs the exact bytes it sends: this route reads its body raw, in a scope of its own.
@@ -266,16 +248,10 @@ export async function ordersRoutes(
 				if (!Buffer.isBuffer(request.body))
 					throw new ValidationError("Send the event as application/json");
 				const signature = request.headers["stripe-signature"];
-				let event: ReturnType<typeof orders.payments.verifyWebhook>;
-				try {
-					event = orders.payments.verifyWebhook(
-						request.body,
-						typeof signature === "string" ? signature : undefined,
-					);
-				} catch {
-					throw new ValidationError("The webhook signature is not valid");
-				}
-				const result = await applyPaymentEvent(orders, event);
+				const { event, ...result } = await orders.receivePaymentWebhook(
+					request.body,
+					typeof signature === "string" ? signature : undefined,
+				);
 				request.log.info(
 					{ eventId: event.eventId, type: event.type, ...result },
 					"payment event",

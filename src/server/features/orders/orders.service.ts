@@ -18,6 +18,7 @@ import {
 	AppError,
 	ConflictError,
 	NotFoundError,
+	ValidationError,
 } from "../../platform/http/errors.ts";
 import type { Mailer, MailMessage } from "../../platform/mail/mailer.ts";
 import {
@@ -547,6 +548,24 @@ export async function applyPaymentEvent(
 	return result;
 }
 
+/**
+ * A delivery to the payment provider's webhook: its signature is checked over the exact bytes
+ * sent (a delivery that is not the provider's is a 400), then its event is applied.
+ */
+export async function receivePaymentWebhook(
+	deps: OrdersDeps,
+	rawBody: Buffer,
+	signature: string | undefined,
+): Promise<{ event: PaymentEvent; applied: boolean; reason: string }> {
+	let event: PaymentEvent;
+	try {
+		event = deps.payments.verifyWebhook(rawBody, signature);
+	} catch {
+		throw new ValidationError("The webhook signature is not valid");
+	}
+	return { event, ...(await applyPaymentEvent(deps, event)) };
+}
+
 /** Whether a completed payment is exactly the order's total, in the shop's currency. */
 function isWholePayment(
 	deps: OrdersDeps,
@@ -667,3 +686,29 @@ export function listOrderDeletions(
 		() => countOrderDeletions(db),
 	);
 }
+
+/** The orders' use cases of one shop instance, as app.ts hands them to the routes. */
+export function createOrderUseCases(deps: OrdersDeps) {
+	const { db } = deps;
+	return {
+		paymentOptions: () => deps.payments.options,
+		placeOrder: (
+			viewer: Viewer,
+			input: PlaceOrderInput,
+			idempotencyKey: string | undefined,
+		) => placeOrder(deps, viewer, input, idempotencyKey),
+		listOwnOrders: (viewer: Viewer, query: PageQuery) =>
+			listOwnOrders(db, viewer, query),
+		getOwnOrder: (viewer: Viewer, id: string) => getOwnOrder(db, viewer, id),
+		cancelOrder: (viewer: Viewer, id: string) => cancelOrder(deps, viewer, id),
+		payOrder: (viewer: Viewer, id: string) => payOrder(deps, viewer, id),
+		listAllOrders: (query: OrderListQuery) => listAllOrders(db, query),
+		deleteOrder: (admin: Viewer, id: string) => deleteOrder(deps, admin, id),
+		listOrderDeletions: (query: PageQuery) => listOrderDeletions(db, query),
+		listUnpaidHolders: (query: PageQuery) => listUnpaidHolders(db, query),
+		receivePaymentWebhook: (rawBody: Buffer, signature: string | undefined) =>
+			receivePaymentWebhook(deps, rawBody, signature),
+	};
+}
+
+export type OrderUseCases = ReturnType<typeof createOrderUseCases>;

@@ -6,9 +6,8 @@ import {
 	PortfolioSectionInputSchemas,
 } from "../../../shared/portfolio.schemas.ts";
 import { signedInViewer } from "../../platform/auth/session-guard.ts";
-import type { Db } from "../../platform/db/database.ts";
 import { clientErrorResponses } from "../../platform/http/api-schemas.ts";
-import { getPortfolio, savePortfolioSection } from "./portfolio.service.ts";
+import type { PortfolioUseCases } from "./portfolio.service.ts";
 
 const SECTION_NAMES = {
 	about: "About Me",
@@ -19,7 +18,7 @@ const SECTION_NAMES = {
 
 export async function portfolioRoutes(
 	app: FastifyInstance,
-	{ db }: { db: Db },
+	{ portfolio }: { portfolio: PortfolioUseCases },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -35,7 +34,7 @@ export async function portfolioRoutes(
 			},
 			config: { access: "public" },
 		},
-		async () => getPortfolio(db),
+		async () => portfolio.getPortfolio(),
 	);
 
 	// One route a section, each with the schema of its own body.
@@ -53,8 +52,7 @@ export async function portfolioRoutes(
 				config: { access: "admin", quota: "admin-writes" },
 			},
 			async (request) =>
-				savePortfolioSection(
-					db,
+				portfolio.savePortfolioSection(
 					signedInViewer(request),
 					section,
 					(request.body as { content: never }).content,

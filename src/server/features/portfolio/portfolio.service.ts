@@ -7,20 +7,19 @@ import {
 import type { Viewer } from "../../platform/auth/session-guard.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { DEFAULT_PORTFOLIO } from "./default-portfolio.ts";
+import {
+	findContentSections,
+	upsertContentSection,
+} from "./portfolio.repository.ts";
 
 const keyOf = (section: PortfolioSection) => `portfolio.${section}`;
 
 /** The portfolio as shown: each section as an admin saved it, or the built-in text. */
 export async function getPortfolio(db: Db): Promise<Portfolio> {
-	const rows = await db
-		.selectFrom("content_sections")
-		.select(["key", "body"])
-		.where(
-			"key",
-			"in",
-			PORTFOLIO_SECTIONS.map((section) => keyOf(section)),
-		)
-		.execute();
+	const rows = await findContentSections(
+		db,
+		PORTFOLIO_SECTIONS.map((section) => keyOf(section)),
+	);
 	const saved = new Map(rows.map((row) => [row.key, row.body]));
 	const portfolio = { ...DEFAULT_PORTFOLIO };
 	for (const section of PORTFOLIO_SECTIONS) {
@@ -45,16 +44,20 @@ export async function savePortfolioSection<S extends PortfolioSection>(
 		updated_at: new Date().toISOString(),
 		updated_by_email: admin.email,
 	};
-	await db
-		.insertInto("content_sections")
-		.values(row)
-		.onConflict((conflict) =>
-			conflict.column("key").doUpdateSet({
-				body: row.body,
-				updated_at: row.updated_at,
-				updated_by_email: row.updated_by_email,
-			}),
-		)
-		.execute();
+	await upsertContentSection(db, row);
 	return getPortfolio(db);
 }
+
+/** The portfolio's use cases on one database, as app.ts hands them to the routes. */
+export function createPortfolioUseCases(db: Db) {
+	return {
+		getPortfolio: () => getPortfolio(db),
+		savePortfolioSection: <S extends PortfolioSection>(
+			admin: Viewer,
+			section: S,
+			content: Portfolio[S],
+		) => savePortfolioSection(db, admin, section, content),
+	};
+}
+
+export type PortfolioUseCases = ReturnType<typeof createPortfolioUseCases>;

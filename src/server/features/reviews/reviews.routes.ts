@@ -15,22 +15,11 @@ import {
 	ReviewSummarySchema,
 } from "../../../shared/reviews.schemas.ts";
 import { signedInViewer } from "../../platform/auth/session-guard.ts";
-import type { Db } from "../../platform/db/database.ts";
 import {
 	clientErrorResponses,
 	readErrorResponses,
 } from "../../platform/http/api-schemas.ts";
-import {
-	addReview,
-	deleteMyReview,
-	editMyReview,
-	getMyReview,
-	listModeratedReviews,
-	listModerations,
-	listReviews,
-	moderateReview,
-	summarizeReviews,
-} from "./reviews.service.ts";
+import type { ReviewUseCases } from "./reviews.service.ts";
 
 const ModerationPageQuerySchema = z.object({
 	...PageQuerySchema.shape,
@@ -39,7 +28,7 @@ const ModerationPageQuerySchema = z.object({
 
 export async function reviewsRoutes(
 	app: FastifyInstance,
-	{ db }: { db: Db },
+	{ reviews }: { reviews: ReviewUseCases },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -55,7 +44,7 @@ export async function reviewsRoutes(
 			},
 			config: { access: "public" },
 		},
-		async (request) => listReviews(db, request.query),
+		async (request) => reviews.listReviews(request.query),
 	);
 
 	routes.get(
@@ -70,7 +59,7 @@ export async function reviewsRoutes(
 			},
 			config: { access: "public" },
 		},
-		async () => summarizeReviews(db),
+		async () => reviews.summarizeReviews(),
 	);
 
 	routes.get(
@@ -85,7 +74,7 @@ export async function reviewsRoutes(
 			},
 			config: { access: "signed-in" },
 		},
-		async (request) => getMyReview(db, signedInViewer(request)),
+		async (request) => reviews.getMyReview(signedInViewer(request)),
 	);
 
 	routes.post(
@@ -104,7 +93,7 @@ export async function reviewsRoutes(
 		async (request, reply) =>
 			reply
 				.code(201)
-				.send(await addReview(db, signedInViewer(request), request.body)),
+				.send(await reviews.addReview(signedInViewer(request), request.body)),
 	);
 
 	routes.put(
@@ -119,7 +108,8 @@ export async function reviewsRoutes(
 			},
 			config: { access: "signed-in", quota: "reviews" },
 		},
-		async (request) => editMyReview(db, signedInViewer(request), request.body),
+		async (request) =>
+			reviews.editMyReview(signedInViewer(request), request.body),
 	);
 
 	routes.delete(
@@ -135,7 +125,7 @@ export async function reviewsRoutes(
 			config: { access: "signed-in", quota: "reviews" },
 		},
 		async (request, reply) => {
-			await deleteMyReview(db, signedInViewer(request));
+			await reviews.deleteMyReview(signedInViewer(request));
 			return reply.code(204).send(null);
 		},
 	);
@@ -153,7 +143,7 @@ export async function reviewsRoutes(
 			},
 			config: { access: "admin" },
 		},
-		async (request) => listModeratedReviews(db, request.query),
+		async (request) => reviews.listModeratedReviews(request.query),
 	);
 
 	for (const action of ["hide", "show"] as const)
@@ -173,8 +163,7 @@ export async function reviewsRoutes(
 				config: { access: "admin", quota: "admin-writes" },
 			},
 			async (request) =>
-				moderateReview(
-					db,
+				reviews.moderateReview(
 					signedInViewer(request),
 					request.params.reviewId,
 					action,
@@ -194,11 +183,9 @@ export async function reviewsRoutes(
 			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request, reply) => {
-			await moderateReview(
-				db,
+			await reviews.deleteReview(
 				signedInViewer(request),
 				request.params.reviewId,
-				"delete",
 			);
 			return reply.code(204).send(null);
 		},
@@ -220,6 +207,6 @@ export async function reviewsRoutes(
 			},
 			config: { access: "admin" },
 		},
-		async (request) => listModerations(db, request.query),
+		async (request) => reviews.listModerations(request.query),
 	);
 }

@@ -215,3 +215,28 @@ export async function moderateReview(
 		return after;
 	});
 }
+
+/** The reviews' use cases on one database, as app.ts hands them to the routes. */
+export function createReviewUseCases(db: Db) {
+	return {
+		listReviews: (query: PageQuery) => listReviews(db, query),
+		summarizeReviews: () => summarizeReviews(db),
+		getMyReview: (viewer: Viewer) => getMyReview(db, viewer),
+		addReview: (viewer: Viewer, input: ReviewInput) =>
+			addReview(db, viewer, input),
+		editMyReview: (viewer: Viewer, input: ReviewInput) =>
+			editMyReview(db, viewer, input),
+		deleteMyReview: (viewer: Viewer) => deleteMyReview(db, viewer),
+		listModeratedReviews: (query: PageQuery) => listModeratedReviews(db, query),
+		listModerations: (query: PageQuery) => listModerations(db, query),
+		moderateReview: (
+			admin: Viewer,
+			reviewId: string,
+			action: "hide" | "show",
+		) => moderateReview(db, admin, reviewId, action),
+		deleteReview: (admin: Viewer, reviewId: string) =>
+			moderateReview(db, admin, reviewId, "delete"),
+	};
+}
+
+export type ReviewUseCases = ReturnType<typeof createReviewUseCases>;

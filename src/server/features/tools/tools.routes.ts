@@ -15,21 +15,14 @@ import {
 } from "../../platform/http/api-schemas.ts";
 import { readMultipartForm } from "../../platform/http/multipart-form.ts";
 import { sendSerializedJson } from "../../platform/http/send-serialized-json.ts";
-import {
-	addTool,
-	deleteTool,
-	editTool,
-	getTool,
-	listToolsSerialized,
-	type ToolsDeps,
-} from "./tools.service.ts";
+import type { ToolUseCases } from "./tools.service.ts";
 
 const FORM_FIELDS =
 	"tool_name, description, price (dollars, at most two decimals), available_quantity, minimum_quantity";
 
 export async function toolsRoutes(
 	app: FastifyInstance,
-	{ tools }: { tools: ToolsDeps },
+	{ tools }: { tools: ToolUseCases },
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -47,10 +40,7 @@ export async function toolsRoutes(
 			config: { access: "public" },
 		},
 		async (request, reply) =>
-			sendSerializedJson(
-				reply,
-				await listToolsSerialized(tools, request.query),
-			),
+			sendSerializedJson(reply, await tools.listToolsSerialized(request.query)),
 	);
 
 	routes.get(
@@ -65,7 +55,7 @@ export async function toolsRoutes(
 			},
 			config: { access: "public" },
 		},
-		async (request) => getTool(tools.db, request.params.toolId),
+		async (request) => tools.getTool(request.params.toolId),
 	);
 
 	routes.post(
@@ -82,7 +72,7 @@ export async function toolsRoutes(
 		},
 		async (request, reply) => {
 			const form = await readMultipartForm(request, TOOL_IMAGE_FIELD);
-			const tool = await addTool(tools, signedInViewer(request), {
+			const tool = await tools.addTool(signedInViewer(request), {
 				fields: form.fields,
 				photo: form.file,
 			});
@@ -105,7 +95,7 @@ export async function toolsRoutes(
 		},
 		async (request) => {
 			const form = await readMultipartForm(request, TOOL_IMAGE_FIELD);
-			return editTool(tools, request.params.toolId, {
+			return tools.editTool(request.params.toolId, {
 				fields: form.fields,
 				photo: form.file,
 			});
@@ -126,7 +116,7 @@ export async function toolsRoutes(
 			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request, reply) => {
-			await deleteTool(tools, request.params.toolId);
+			await tools.deleteTool(request.params.toolId);
 			return reply.code(204).send(null);
 		},
 	);

@@ -338,3 +338,21 @@ export async function returnToolStock(
 ): Promise<void> {
 	await returnStock(db, toolId, quantity);
 }
+
+/**
+ * The catalog's use cases on one database, list cache and image store, as app.ts hands them to
+ * the routes: every writer among them forgets the catalog version of the same cache.
+ */
+export function createToolUseCases(deps: ToolsDeps) {
+	return {
+		listToolsSerialized: (query: ToolListQuery) =>
+			listToolsSerialized(deps, query),
+		getTool: (id: string) => getTool(deps.db, id),
+		addTool: (viewer: Viewer, input: ToolFormInput) =>
+			addTool(deps, viewer, input),
+		editTool: (id: string, input: ToolFormInput) => editTool(deps, id, input),
+		deleteTool: (id: string) => deleteTool(deps, id),
+	};
+}
+
+export type ToolUseCases = ReturnType<typeof createToolUseCases>;

@@ -19,6 +19,7 @@ import * as recordRefunds from "./migrations/2026-11-27-0900-record-refunds.ts";
 import * as orderPayBy from "./migrations/2026-11-27-0910-order-pay-by.ts";
 import * as createAuditEvents from "./migrations/2026-11-28-0900-create-audit-events.ts";
 import * as hashSessionTokens from "./migrations/2026-11-28-0910-hash-session-tokens.ts";
+import * as seedShopFaqs from "./migrations/2026-11-29-0900-seed-shop-faqs.ts";
 
 export type MigrationContext = {
 	/**
@@ -49,6 +50,7 @@ function listMigrations(context: MigrationContext): Record<string, Migration> {
 		"2026-11-27-0910-order-pay-by": orderPayBy,
 		"2026-11-28-0900-create-audit-events": createAuditEvents,
 		"2026-11-28-0910-hash-session-tokens": hashSessionTokens,
+		"2026-11-29-0900-seed-shop-faqs": seedShopFaqs,
 	};
 }
 

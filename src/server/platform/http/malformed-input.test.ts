@@ -100,7 +100,7 @@ async function shopWithUploadRoutes(): Promise<{
 			cookie: admin.cookie,
 			fields: { ...BLOG_FIELDS, title: "Another Post" },
 			fileField: "cover",
-			isFileRequired: true,
+			isFileRequired: false,
 		},
 		{
 			name: "edit a post",

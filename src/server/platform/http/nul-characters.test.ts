@@ -24,6 +24,7 @@ test("a NUL character in a query, a JSON body, an auth request or a form field i
 	const t = await createTestApp();
 	const customer = await signUp(t.app);
 	const admin = await signUpAdmin(t.app, t.db);
+	const faqsBefore = (await t.app.inject({ url: "/api/faqs" })).json().items;
 	const profileBefore = await t.app.inject({
 		url: "/api/profile",
 		headers: authHeaders(customer.cookie),
@@ -80,7 +81,9 @@ test("a NUL character in a query, a JSON body, an auth request or a form field i
 		headers: authHeaders(customer.cookie),
 	});
 	expect(profileAfter.json()).toEqual(profileBefore.json());
-	expect((await t.app.inject({ url: "/api/faqs" })).json().items).toEqual([]);
+	expect((await t.app.inject({ url: "/api/faqs" })).json().items).toEqual(
+		faqsBefore,
+	);
 	expect((await t.app.inject({ url: "/api/tools" })).json().total).toBe(0);
 	expect(await countUsers(t.db)).toBe(usersBefore);
 });

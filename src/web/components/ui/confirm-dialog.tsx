@@ -1,5 +1,6 @@
-import { type ReactNode, useId } from "react";
-import { useModal } from "./use-modal.ts";
+import type { ReactNode } from "react";
+import { BusyButton } from "./busy-button.tsx";
+import { Modal } from "./modal.tsx";
 
 type ConfirmDialogProps = {
 	isOpen: boolean;
@@ -15,10 +16,7 @@ type ConfirmDialogProps = {
 	children?: ReactNode;
 };
 
-/**
- * The shared delete confirmation: a modal <dialog> that takes focus, cancels on Escape and names
- * its buttons. Users, tools and orders use it.
- */
+/** The shared confirmation of a destructive step, in the kit's Modal. */
 export function ConfirmDialog({
 	isOpen,
 	title,
@@ -30,55 +28,25 @@ export function ConfirmDialog({
 	onCancel,
 	children,
 }: ConfirmDialogProps) {
-	const dialogRef = useModal(isOpen);
-	const titleId = useId();
-
 	return (
-		<dialog
-			ref={dialogRef}
-			className="modal"
-			aria-labelledby={titleId}
-			onCancel={(event) => {
-				event.preventDefault();
-				onCancel();
-			}}
-			onKeyDown={(event) => {
-				if (event.key === "Escape") {
+		<Modal isOpen={isOpen} title={title} onClose={onCancel}>
+			<form
+				onSubmit={(event) => {
 					event.preventDefault();
-					onCancel();
-				}
-			}}
-		>
-			{isOpen && (
-				<form
-					className="modal-box"
-					onSubmit={(event) => {
-						event.preventDefault();
-						onConfirm();
-					}}
-				>
-					<h2 id={titleId} className="text-lg font-bold">
-						{title}
-					</h2>
-					<div className="py-4">{message}</div>
-					{children}
-					<div className="modal-action">
-						<button type="button" className="btn" onClick={onCancel}>
-							{cancelLabel}
-						</button>
-						<button
-							type="submit"
-							className="btn btn-error"
-							disabled={isPending}
-						>
-							{isPending && (
-								<span className="loading loading-spinner" aria-hidden="true" />
-							)}
-							{confirmLabel}
-						</button>
-					</div>
-				</form>
-			)}
-		</dialog>
+					onConfirm();
+				}}
+			>
+				<div className="pb-4">{message}</div>
+				{children}
+				<div className="modal-action">
+					<button type="button" className="btn" onClick={onCancel}>
+						{cancelLabel}
+					</button>
+					<BusyButton isBusy={isPending} className="btn btn-error">
+						{confirmLabel}
+					</BusyButton>
+				</div>
+			</form>
+		</Modal>
 	);
 }

@@ -5,12 +5,7 @@ import {
 	type AuditKind,
 } from "../../../shared/audit.schemas.ts";
 import { apiGet } from "../../lib/api-client.ts";
-
-export const auditKeys = {
-	all: ["audit-events"] as const,
-	page: (page: number, kind: AuditKind | "") =>
-		["audit-events", page, kind] as const,
-};
+import { queryKeys } from "../../lib/query-keys.ts";
 
 /**
  * One numbered page of the security log, newest first, optionally of one kind. Read again each
@@ -18,7 +13,7 @@ export const auditKeys = {
  */
 export function useAuditEvents(page: number, kind: AuditKind | "") {
 	return useQuery({
-		queryKey: auditKeys.page(page, kind),
+		queryKey: queryKeys.audit.page(page, kind),
 		queryFn: ({ signal }) => {
 			const params = new URLSearchParams({
 				page: String(page),

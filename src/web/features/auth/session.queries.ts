@@ -1,14 +1,25 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+	type QueryClient,
+	type QueryKey,
+	useQuery,
+	useQueryClient,
+} from "@tanstack/react-query";
 import { useCallback } from "react";
 import { type Me, SessionSchema } from "../../../shared/accounts.schemas.ts";
 import { apiGet } from "../../lib/api-client.ts";
+import { queryKeys } from "../../lib/query-keys.ts";
 
-export const sessionKey = ["session", "me"] as const;
+export const sessionKey = queryKeys.session.me;
 
+/**
+ * Who is signed in, as far as the page knows. "error": the session could not be read (offline,
+ * no answer in time): nobody is shown as signed out for it, and `retry` asks again.
+ */
 export type Session =
 	| { status: "loading"; me: undefined }
 	| { status: "signed-in"; me: Me }
-	| { status: "signed-out"; me: undefined };
+	| { status: "signed-out"; me: undefined }
+	| { status: "error"; me: undefined; error: Error; retry: () => void };
 
 /** The signed-in account, or null when nobody is signed in. */
 async function fetchMe(signal: AbortSignal): Promise<Me | null> {
@@ -25,9 +36,13 @@ export function useSession(): Session {
 		retry: 1,
 		retryDelay: 1000,
 	});
+	const { refetch } = query;
+	const retry = useCallback(() => void refetch(), [refetch]);
+	// A later read that fails keeps the answer already known: signed in stays signed in.
 	if (query.data) return { status: "signed-in", me: query.data };
-	if (query.data === null || query.isError)
-		return { status: "signed-out", me: undefined };
+	if (query.data === null) return { status: "signed-out", me: undefined };
+	if (query.isError)
+		return { status: "error", me: undefined, error: query.error, retry };
 	return { status: "loading", me: undefined };
 }
 
@@ -38,4 +53,34 @@ export function useRefreshSession(): () => Promise<void> {
 		await queryClient.invalidateQueries({ queryKey: sessionKey });
 		await queryClient.refetchQueries({ queryKey: sessionKey });
 	}, [queryClient]);
+}
+
+/**
+ * After the API refused a call with 401 while the page believed someone signed in: reads the
+ * session again and, if it has ended (signed out elsewhere, expired, revoked), marks it signed out
+ * and forgets every answer loaded for the account. The protected page then sends the user to
+ * /login with its own address, and signing in brings them back (RequireSession).
+ */
+export async function recheckSessionAfterRefusal(
+	queryClient: QueryClient,
+	refusedQueryKey: QueryKey | undefined,
+): Promise<void> {
+	if (refusedQueryKey?.[0] === sessionKey[0]) return;
+	if (!queryClient.getQueryData<Me | null>(sessionKey)) return;
+	let me: Me | null;
+	try {
+		me = await queryClient.fetchQuery({
+			queryKey: sessionKey,
+			queryFn: ({ signal }) => fetchMe(signal),
+			staleTime: 0,
+			retry: false,
+		});
+	} catch {
+		// The session could not be read: the refused call shows its own error and "Try again".
+		return;
+	}
+	if (me) return;
+	queryClient.removeQueries({
+		predicate: (query) => query.queryKey[0] !== sessionKey[0],
+	});
 }

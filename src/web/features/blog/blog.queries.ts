@@ -14,15 +14,11 @@ import {
 } from "../../../shared/blog.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
-
-export const blogKeys = {
-	pages: (pageSize: number) => ["blog-posts", "pages", pageSize] as const,
-	post: (slug: string) => ["blog-posts", "post", slug] as const,
-};
+import { queryKeys } from "../../lib/query-keys.ts";
 
 export function useBlogPostPages(pageSize: number) {
 	return usePagedList(
-		blogKeys.pages(pageSize),
+		queryKeys.blog.pages(pageSize),
 		"/api/blog-posts",
 		BlogPostPageSchema,
 		pageSize,
@@ -31,7 +27,7 @@ export function useBlogPostPages(pageSize: number) {
 
 export function useBlogPost(slug: string) {
 	return useQuery({
-		queryKey: blogKeys.post(slug),
+		queryKey: queryKeys.blog.post(slug),
 		queryFn: ({ signal }) =>
 			apiGet(
 				`/api/blog-posts/${encodeURIComponent(slug)}`,
@@ -41,12 +37,10 @@ export function useBlogPost(slug: string) {
 	});
 }
 
-const adminKey = ["blog-posts", "admin"] as const;
-
 /** One numbered page of Manage Blog: drafts and published posts. */
 export function useAdminBlogPosts(page: number) {
 	return useQuery({
-		queryKey: [...adminKey, "page", page],
+		queryKey: queryKeys.blog.adminPage(page),
 		queryFn: ({ signal }) =>
 			apiGet(
 				`/api/admin/blog-posts?page=${page}&page_size=${MANAGE_BLOG_PAGE_SIZE}`,
@@ -60,7 +54,7 @@ export function useAdminBlogPosts(page: number) {
 /** A post as the editor opens it; read fresh each time, for its current version. */
 export function useAdminBlogPost(postId: string) {
 	return useQuery({
-		queryKey: [...adminKey, "post", postId],
+		queryKey: queryKeys.blog.adminPost(postId),
 		queryFn: ({ signal }) =>
 			apiGet(
 				`/api/admin/blog-posts/${encodeURIComponent(postId)}`,
@@ -82,7 +76,7 @@ function toMultipart(fields: Record<string, string>, cover: File | undefined) {
 export function useEditBlog() {
 	const queryClient = useQueryClient();
 	const onSuccess = () =>
-		queryClient.invalidateQueries({ queryKey: ["blog-posts"] });
+		queryClient.invalidateQueries({ queryKey: queryKeys.blog.all });
 	const postPath = (postId: string) =>
 		`/api/admin/blog-posts/${encodeURIComponent(postId)}`;
 	return {

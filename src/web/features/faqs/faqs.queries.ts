@@ -5,12 +5,11 @@ import {
 	FaqSchema,
 } from "../../../shared/faqs.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
-
-const faqsKey = ["faqs"] as const;
+import { queryKeys } from "../../lib/query-keys.ts";
 
 export function useFaqs() {
 	return useQuery({
-		queryKey: faqsKey,
+		queryKey: queryKeys.faqs.all,
 		queryFn: ({ signal }) => apiGet("/api/faqs", FaqListSchema, signal),
 		staleTime: 10 * 60 * 1000,
 	});
@@ -21,7 +20,8 @@ const faqPath = (faqId: string) => `/api/faqs/${encodeURIComponent(faqId)}`;
 /** Adding, editing, removing or reordering questions; the home page's list is read again after. */
 export function useEditFaqs() {
 	const queryClient = useQueryClient();
-	const onSettled = () => queryClient.invalidateQueries({ queryKey: faqsKey });
+	const onSettled = () =>
+		queryClient.invalidateQueries({ queryKey: queryKeys.faqs.all });
 	return {
 		add: useMutation({
 			mutationFn: (input: FaqInput) =>

@@ -4,9 +4,11 @@ import {
 	useQuery,
 	useQueryClient,
 } from "@tanstack/react-query";
+import { useCallback, useRef } from "react";
 import {
 	ADMIN_ORDERS_PAGE_SIZE,
 	IDEMPOTENCY_KEY_HEADER,
+	type Order,
 	OrderDeletionPageSchema,
 	OrderPageSchema,
 	OrderSchema,
@@ -18,26 +20,17 @@ import {
 	UNPAID_HOLDERS_PAGE_SIZE,
 	UnpaidHolderPageSchema,
 } from "../../../shared/orders.schemas.ts";
-import { ApiError, apiGet, apiSend } from "../../lib/api-client.ts";
+import {
+	ApiError,
+	apiGet,
+	apiSend,
+	isAnswerLost,
+} from "../../lib/api-client.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
+import { queryKeys } from "../../lib/query-keys.ts";
 
 export const MY_ORDERS_PAGE_SIZE = 9;
 export const ORDER_DELETIONS_PAGE_SIZE = 10;
-
-/** Every key starts with "orders", so a change to one order refreshes every list of them. */
-export const orderKeys = {
-	all: ["orders"] as const,
-	mine: () => ["orders", "mine", MY_ORDERS_PAGE_SIZE] as const,
-	one: (orderId: string) => ["orders", "one", orderId] as const,
-	list: (page: number, status: OrderStatus | "", email: string) =>
-		["orders", "list", page, status, email] as const,
-	deletions: (page: number) => ["orders", "deletions", page] as const,
-	holders: (page: number) => ["orders", "holders", page] as const,
-};
-
-// The tools feature's keys all start with "tools"; orders change stock, so they refresh them all.
-const toolsKey = ["tools"] as const;
-const paymentOptionsKey = ["payment-options"] as const;
 
 const orderPath = (orderId: string) =>
 	`/api/orders/${encodeURIComponent(orderId)}`;
@@ -47,30 +40,34 @@ function useRefreshAfterOrderChange() {
 	const queryClient = useQueryClient();
 	return () =>
 		Promise.all([
-			queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-			queryClient.invalidateQueries({ queryKey: toolsKey }),
+			queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+			queryClient.invalidateQueries({ queryKey: queryKeys.tools.all }),
 		]);
 }
 
-/** One key per placement: `crypto.randomUUID` needs a secure context, random bytes do not. */
-export function newIdempotencyKey(): string {
+/** One key per intended order: `crypto.randomUUID` needs a secure context, random bytes do not. */
+function newIdempotencyKey(): string {
 	if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
 	return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
 		byte.toString(16).padStart(2, "0"),
 	).join("");
 }
 
-const isUnanswered = (error: unknown) =>
-	error instanceof ApiError &&
-	(error.code === "NETWORK_ERROR" || error.status >= 500);
+/** Worth sending again with the same key: no answer came, or the shop failed on its side. */
+const isWorthRetrying = (error: unknown) =>
+	isAnswerLost(error) || (error instanceof ApiError && error.status >= 500);
 
 /**
- * Places an order. The caller makes one Idempotency-Key per confirm click; a retry of that click
- * (a lost answer) sends the same key, so the server answers with the first order, never a second.
+ * Places orders with one Idempotency-Key per intended order (this tool, this quantity): the key
+ * is kept until that order is placed or a different one is asked for. A lost answer is retried
+ * twice by itself, and the customer's own retry reuses the key too, so the shop answers with the
+ * order it already placed instead of placing a second. When the answer stays lost, the error
+ * says so (`isAnswerLost`): the order may exist.
  */
 export function usePlaceOrder() {
 	const refresh = useRefreshAfterOrderChange();
-	return useMutation({
+	const intended = useRef<{ input: string; key: string }>(undefined);
+	const { mutateAsync, isPending } = useMutation({
 		mutationFn: ({
 			input,
 			idempotencyKey,
@@ -81,17 +78,32 @@ export function usePlaceOrder() {
 			apiSend("POST", "/api/orders", input, OrderSchema, {
 				[IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
 			}),
-		retry: (failureCount, error) => failureCount < 2 && isUnanswered(error),
+		retry: (failureCount, error) => failureCount < 2 && isWorthRetrying(error),
 		retryDelay: (attempt) => 1000 * 2 ** attempt,
 		// A refusal also means the stock shown was out of date: read it again either way.
 		onSettled: refresh,
 	});
+	const placeOrder = useCallback(
+		async (input: PlaceOrderInput): Promise<Order> => {
+			const fingerprint = `${input.tool_id}:${input.order_quantity}`;
+			if (intended.current?.input !== fingerprint)
+				intended.current = { input: fingerprint, key: newIdempotencyKey() };
+			const order = await mutateAsync({
+				input,
+				idempotencyKey: intended.current.key,
+			});
+			intended.current = undefined;
+			return order;
+		},
+		[mutateAsync],
+	);
+	return { placeOrder, isPending };
 }
 
 /** The signed-in customer's orders, newest first, page by page ("show more"). */
 export function useMyOrders() {
 	return usePagedList(
-		orderKeys.mine(),
+		queryKeys.orders.mine(MY_ORDERS_PAGE_SIZE),
 		"/api/me/orders",
 		OrderPageSchema,
 		MY_ORDERS_PAGE_SIZE,
@@ -110,7 +122,7 @@ export function useCancelOrder() {
 
 export function usePaymentOptions() {
 	return useQuery({
-		queryKey: paymentOptionsKey,
+		queryKey: queryKeys.paymentOptions.all,
 		queryFn: ({ signal }) =>
 			apiGet("/api/payment-options", PaymentOptionsSchema, signal),
 	});
@@ -133,7 +145,8 @@ export function usePayOrder() {
 /** Reads every order list again, for a change the shop made on its own (Stripe's webhook). */
 export function useRefreshOrders() {
 	const queryClient = useQueryClient();
-	return () => queryClient.invalidateQueries({ queryKey: orderKeys.all });
+	return () =>
+		queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
 }
 
 /**
@@ -142,7 +155,7 @@ export function useRefreshOrders() {
  */
 export function useOrderUntilPaid(orderId: string, isWatching: boolean) {
 	return useQuery({
-		queryKey: orderKeys.one(orderId),
+		queryKey: queryKeys.orders.one(orderId),
 		queryFn: ({ signal }) => apiGet(orderPath(orderId), OrderSchema, signal),
 		enabled: isWatching,
 		staleTime: 0,
@@ -158,7 +171,7 @@ export function useAllOrders(
 	email: string,
 ) {
 	return useQuery({
-		queryKey: orderKeys.list(page, status, email),
+		queryKey: queryKeys.orders.list(page, status, email),
 		queryFn: ({ signal }) => {
 			const params = new URLSearchParams({
 				page: String(page),
@@ -184,7 +197,7 @@ export function useDeleteOrder() {
 /** The audit trail of deleted orders, newest first, one numbered page. */
 export function useOrderDeletions(page: number) {
 	return useQuery({
-		queryKey: orderKeys.deletions(page),
+		queryKey: queryKeys.orders.deletions(page),
 		queryFn: ({ signal }) => {
 			const params = new URLSearchParams({
 				page: String(page),
@@ -203,7 +216,7 @@ export function useOrderDeletions(page: number) {
 /** Who holds stock through unpaid orders, the largest holders first, one numbered page. */
 export function useUnpaidHolders(page: number) {
 	return useQuery({
-		queryKey: orderKeys.holders(page),
+		queryKey: queryKeys.orders.holders(page),
 		queryFn: ({ signal }) => {
 			const params = new URLSearchParams({
 				page: String(page),

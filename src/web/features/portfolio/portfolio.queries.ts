@@ -5,13 +5,12 @@ import {
 	type PortfolioSection,
 } from "../../../shared/portfolio.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
-
-const portfolioKey = ["portfolio"] as const;
+import { queryKeys } from "../../lib/query-keys.ts";
 
 /** The 'My Portfolio' content, as an admin last saved it (or the shop's own text). */
 export function usePortfolio() {
 	return useQuery({
-		queryKey: portfolioKey,
+		queryKey: queryKeys.portfolio.all,
 		queryFn: ({ signal }) => apiGet("/api/portfolio", PortfolioSchema, signal),
 		staleTime: 10 * 60 * 1000,
 	});
@@ -25,6 +24,7 @@ export function useSavePortfolioSection<S extends PortfolioSection>(
 	return useMutation({
 		mutationFn: (content: Portfolio[S]) =>
 			apiSend("PUT", `/api/portfolio/${section}`, { content }, PortfolioSchema),
-		onSuccess: (portfolio) => queryClient.setQueryData(portfolioKey, portfolio),
+		onSuccess: (portfolio) =>
+			queryClient.setQueryData(queryKeys.portfolio.all, portfolio),
 	});
 }

@@ -5,12 +5,11 @@ import {
 	type ProfileUpdate,
 } from "../../../shared/accounts.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
-
-export const profileKey = ["profile"] as const;
+import { queryKeys } from "../../lib/query-keys.ts";
 
 export function useProfile() {
 	return useQuery({
-		queryKey: profileKey,
+		queryKey: queryKeys.profile.all,
 		queryFn: ({ signal }) => apiGet("/api/profile", ProfileSchema, signal),
 	});
 }
@@ -44,6 +43,7 @@ export function useSaveProfile() {
 			}
 			return profile;
 		},
-		onSuccess: (profile) => queryClient.setQueryData(profileKey, profile),
+		onSuccess: (profile) =>
+			queryClient.setQueryData(queryKeys.profile.all, profile),
 	});
 }

@@ -17,21 +17,11 @@ import {
 } from "../../../shared/reviews.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
-
-/** Every key starts with "reviews", so a change to one review refreshes every list and figure. */
-export const reviewKeys = {
-	all: ["reviews"] as const,
-	first: (count: number) => ["reviews", "first", count] as const,
-	pages: (pageSize: number) => ["reviews", "pages", pageSize] as const,
-	summary: () => ["reviews", "summary"] as const,
-	mine: () => ["reviews", "mine"] as const,
-	moderated: (page: number) => ["reviews", "moderated", page] as const,
-	moderations: (page: number) => ["reviews", "moderations", page] as const,
-};
+import { queryKeys } from "../../lib/query-keys.ts";
 
 export function useFirstReviews(count: number) {
 	return useQuery({
-		queryKey: reviewKeys.first(count),
+		queryKey: queryKeys.reviews.first(count),
 		queryFn: ({ signal }) =>
 			apiGet(
 				`/api/reviews?page=1&page_size=${count}`,
@@ -43,7 +33,7 @@ export function useFirstReviews(count: number) {
 
 export function useReviewPages(pageSize: number) {
 	return usePagedList(
-		reviewKeys.pages(pageSize),
+		queryKeys.reviews.pages(pageSize),
 		"/api/reviews",
 		ReviewPageSchema,
 		pageSize,
@@ -53,7 +43,7 @@ export function useReviewPages(pageSize: number) {
 /** The average rating and the count of the visible reviews. */
 export function useReviewSummary() {
 	return useQuery({
-		queryKey: reviewKeys.summary(),
+		queryKey: queryKeys.reviews.summary(),
 		queryFn: ({ signal }) =>
 			apiGet("/api/reviews/summary", ReviewSummarySchema, signal),
 	});
@@ -62,14 +52,15 @@ export function useReviewSummary() {
 /** The signed-in customer's own review (null before they write one). */
 export function useMyReview() {
 	return useQuery({
-		queryKey: reviewKeys.mine(),
+		queryKey: queryKeys.reviews.mine(),
 		queryFn: ({ signal }) => apiGet("/api/me/review", MyReviewSchema, signal),
 	});
 }
 
 function useRefreshReviews() {
 	const queryClient = useQueryClient();
-	return () => queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+	return () =>
+		queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all });
 }
 
 /** Writes the customer's review, or rewrites it when they have one. */
@@ -95,7 +86,7 @@ export function useDeleteMyReview() {
 /** One numbered page of Manage Reviews: every review, hidden ones too. */
 export function useModeratedReviews(page: number) {
 	return useQuery({
-		queryKey: reviewKeys.moderated(page),
+		queryKey: queryKeys.reviews.moderated(page),
 		queryFn: ({ signal }) =>
 			apiGet(
 				`/api/moderation/reviews?page=${page}&page_size=${MODERATION_PAGE_SIZE}`,
@@ -136,7 +127,7 @@ export function useModerateReview() {
 /** The audit trail of moderation, newest first, one numbered page. */
 export function useReviewModerations(page: number) {
 	return useQuery({
-		queryKey: reviewKeys.moderations(page),
+		queryKey: queryKeys.reviews.moderations(page),
 		queryFn: ({ signal }) =>
 			apiGet(
 				`/api/moderation/actions?page=${page}&page_size=${MODERATION_PAGE_SIZE}`,

@@ -14,24 +14,14 @@ import {
 } from "../../../shared/tools.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
-
-/** Every key starts with "tools", so a change to the catalog refreshes every list and page. */
-export const toolKeys = {
-	all: ["tools"] as const,
-	latest: (pageSize: number) => ["tools", "latest", pageSize] as const,
-	search: (q: string, pageSize: number) =>
-		["tools", "search", q, pageSize] as const,
-	page: (page: number) => ["tools", "page", page] as const,
-	tool: (toolId: string) => ["tools", "tool", toolId] as const,
-	edited: (toolId: string) => ["tools", "edited", toolId] as const,
-};
+import { queryKeys } from "../../lib/query-keys.ts";
 
 const toolPath = (toolId: string) => `/api/tools/${encodeURIComponent(toolId)}`;
 
 /** The newest tools, page by page; with `q`, only the tools that match it, best first. */
 export function useLatestTools(pageSize: number, q = "") {
 	return usePagedList(
-		q ? toolKeys.search(q, pageSize) : toolKeys.latest(pageSize),
+		q ? queryKeys.tools.search(q, pageSize) : queryKeys.tools.latest(pageSize),
 		"/api/tools",
 		ToolPageSchema,
 		pageSize,
@@ -42,7 +32,7 @@ export function useLatestTools(pageSize: number, q = "") {
 /** One numbered page of Manage Products; the last page stays on screen while the next loads. */
 export function useToolsPage(page: number) {
 	return useQuery({
-		queryKey: toolKeys.page(page),
+		queryKey: queryKeys.tools.page(page),
 		queryFn: ({ signal }) => {
 			const params = new URLSearchParams({
 				page: String(page),
@@ -56,7 +46,7 @@ export function useToolsPage(page: number) {
 
 export function useTool(toolId: string) {
 	return useQuery({
-		queryKey: toolKeys.tool(toolId),
+		queryKey: queryKeys.tools.tool(toolId),
 		queryFn: ({ signal }) => apiGet(toolPath(toolId), ToolSchema, signal),
 	});
 }
@@ -67,7 +57,7 @@ export function useTool(toolId: string) {
  */
 export function useToolToEdit(toolId: string) {
 	return useQuery({
-		queryKey: toolKeys.edited(toolId),
+		queryKey: queryKeys.tools.edited(toolId),
 		queryFn: ({ signal }) => apiGet(toolPath(toolId), ToolSchema, signal),
 		staleTime: 0,
 		gcTime: 0,
@@ -92,7 +82,8 @@ function useCatalogChange<Input, Output>(
 	const queryClient = useQueryClient();
 	return useMutation({
 		mutationFn: change,
-		onSuccess: () => queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+		onSuccess: () =>
+			queryClient.invalidateQueries({ queryKey: queryKeys.tools.all }),
 	});
 }
 

@@ -10,15 +10,11 @@ import {
 	UserPageSchema,
 } from "../../../shared/accounts.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
-
-export const userKeys = {
-	all: ["users"] as const,
-	page: (page: number, search: string) => ["users", page, search] as const,
-};
+import { queryKeys } from "../../lib/query-keys.ts";
 
 export function useUserPage(page: number, search: string) {
 	return useQuery({
-		queryKey: userKeys.page(page, search),
+		queryKey: queryKeys.users.page(page, search),
 		queryFn: ({ signal }) => {
 			const params = new URLSearchParams({
 				page: String(page),
@@ -41,7 +37,8 @@ export function useMakeAdmin() {
 				undefined,
 				UserListItemSchema,
 			),
-		onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+		onSuccess: () =>
+			queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
 	});
 }
 
@@ -50,6 +47,7 @@ export function useRemoveUser() {
 	return useMutation({
 		mutationFn: (userId: string) =>
 			apiSend("DELETE", `/api/users/${encodeURIComponent(userId)}`, undefined),
-		onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+		onSuccess: () =>
+			queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
 	});
 }

@@ -3,20 +3,19 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { ForgotPasswordInputSchema } from "../../../shared/accounts.schemas.ts";
-import { SubmitButton } from "../../components/ui/submit-button.tsx";
-import { AuthField } from "../../features/auth/auth-field.tsx";
-import {
-	AuthFormError,
-	describeFailure,
-} from "../../features/auth/auth-form-error.tsx";
+import { BusyButton } from "../../components/ui/busy-button.tsx";
+import { TextField } from "../../components/ui/field.tsx";
+import { describeError, FormError } from "../../components/ui/form-error.tsx";
+import { AuthCard } from "../../features/auth/components/auth-card.tsx";
 import { postAuth } from "../../lib/auth-client.ts";
-import { AuthCard } from "./auth-card.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
 
 /** The same words whether or not an account uses the address, so the page reveals neither. */
 const SENT_MESSAGE =
 	"If an account uses this email, we sent a link to reset its password.";
 
 export function ForgotPasswordPage() {
+	usePageTitle("Forgot password");
 	const [failure, setFailure] = useState<string>();
 	const [isSent, setIsSent] = useState(false);
 	const form = useForm({
@@ -37,13 +36,13 @@ export function ForgotPasswordPage() {
 			});
 			setIsSent(true);
 		} catch (error) {
-			setFailure(describeFailure(error));
+			setFailure(describeError(error));
 		}
 	});
 
 	return (
 		<AuthCard title="Forgot password" titleId="forgot-password-title">
-			<AuthFormError message={failure} />
+			<FormError message={failure} />
 			{isSent && (
 				<div role="status" className="alert alert-success alert-soft">
 					<span>{SENT_MESSAGE} It works for one hour.</span>
@@ -59,14 +58,19 @@ export function ForgotPasswordPage() {
 				noValidate
 				onSubmit={(event) => void requestReset(event)}
 			>
-				<AuthField
+				<TextField
 					label="Email"
 					type="email"
 					autoComplete="email"
 					error={errors.email?.message}
 					{...form.register("email")}
 				/>
-				<SubmitButton isSubmitting={isSubmitting}>Send the link</SubmitButton>
+				<BusyButton
+					isBusy={isSubmitting}
+					className="btn btn-primary mt-2 w-full"
+				>
+					Send the link
+				</BusyButton>
 			</form>
 			<p className="text-center text-sm">
 				Remembered it?{" "}

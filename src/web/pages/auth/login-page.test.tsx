@@ -82,6 +82,9 @@ test("the login form explains a wrong field while typing and on submit, without 
 	renderLogin();
 	const user = userEvent.setup();
 	const email = await screen.findByLabelText("Email");
+	expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(
+		"Must be 8 characters or longer",
+	);
 
 	await user.type(email, "dana@");
 	await user.tab();
@@ -95,9 +98,15 @@ test("the login form explains a wrong field while typing and on submit, without 
 	await user.clear(email);
 	expect(email).toHaveAccessibleDescription("Email Address is required");
 
+	const password = screen.getByLabelText("Password");
 	await user.click(screen.getByRole("button", { name: "Login" }));
-	expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(
-		"Password is required",
+	expect(password).toHaveAccessibleDescription(
+		"Must be 8 characters or longer Password is required",
+	);
+	await user.type(password, "short");
+	expect(password).toHaveAttribute("aria-invalid", "true");
+	expect(password).toHaveAccessibleDescription(
+		"Must be 8 characters or longer",
 	);
 	expect(authRequests(requests)).toEqual([]);
 	expect(screen.queryByRole("alert")).not.toBeInTheDocument();

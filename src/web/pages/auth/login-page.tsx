@@ -1,16 +1,18 @@
 import { useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { describeAuthError } from "../../../shared/auth-errors.ts";
-import { AuthFormError } from "../../features/auth/auth-form-error.tsx";
-import { GoogleButton } from "../../features/auth/google-button.tsx";
+import { FormError } from "../../components/ui/form-error.tsx";
+import { AuthCard } from "../../features/auth/components/auth-card.tsx";
+import { GoogleButton } from "../../features/auth/components/google-button.tsx";
+import { LoginForm } from "../../features/auth/components/login-form.tsx";
+import { TwoFactorStep } from "../../features/auth/components/two-factor-step.tsx";
 import { useReturnTo } from "../../features/auth/return-to.ts";
 import { useSession } from "../../features/auth/session.queries.ts";
-import { TwoFactorStep } from "../../features/auth/two-factor-step.tsx";
 import { useFinishSignIn } from "../../features/auth/use-finish-sign-in.ts";
-import { AuthCard } from "./auth-card.tsx";
-import { LoginForm } from "./login-form.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
 
 export function LoginPage() {
+	usePageTitle("Login");
 	const session = useSession();
 	const returnTo = useReturnTo();
 	const finishSignIn = useFinishSignIn(returnTo.path);
@@ -44,7 +46,7 @@ export function LoginPage() {
 					Your email address is confirmed. Log in to continue.
 				</p>
 			)}
-			<AuthFormError message={failure} />
+			<FormError message={failure} />
 			<LoginForm
 				labelledBy="login-title"
 				onFailure={setFailure}

@@ -47,6 +47,7 @@ test("a new password is saved with the link's token, then the customer logs in",
 	expect(password).toHaveAccessibleDescription(
 		"Must be 8 characters or longer",
 	);
+	expect(password).toHaveAttribute("aria-invalid", "true");
 	await user.type(password, "-and-now-long");
 	await user.click(screen.getByRole("button", { name: "Change password" }));
 

@@ -4,15 +4,13 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ResetPasswordInputSchema } from "../../../shared/accounts.schemas.ts";
 import { describeAuthError } from "../../../shared/auth-errors.ts";
-import { SubmitButton } from "../../components/ui/submit-button.tsx";
-import { AuthField } from "../../features/auth/auth-field.tsx";
-import {
-	AuthFormError,
-	describeFailure,
-} from "../../features/auth/auth-form-error.tsx";
+import { BusyButton } from "../../components/ui/busy-button.tsx";
+import { describeError, FormError } from "../../components/ui/form-error.tsx";
+import { PasswordField } from "../../components/ui/password-field.tsx";
+import { AuthCard } from "../../features/auth/components/auth-card.tsx";
 import { AuthError, postAuth } from "../../lib/auth-client.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { notify } from "../../lib/toast.ts";
-import { AuthCard } from "./auth-card.tsx";
 
 const LINK_FAILURE_CODES = new Set(["INVALID_TOKEN", "TOKEN_EXPIRED"]);
 
@@ -37,6 +35,7 @@ export function ResetPasswordPage() {
 	// The first mail to an address not confirmed yet: choosing the password confirms it.
 	const isConfirmation = searchParams.get("purpose") === "confirm";
 	const title = isConfirmation ? "Choose your password" : "Reset password";
+	usePageTitle(title);
 	const navigate = useNavigate();
 	const [failure, setFailure] = useState<string>();
 	const [isLinkRefused, setIsLinkRefused] = useState(false);
@@ -53,7 +52,7 @@ export function ResetPasswordPage() {
 		try {
 			await postAuth("/reset-password", { newPassword: password, token });
 		} catch (error) {
-			setFailure(describeFailure(error));
+			setFailure(describeError(error));
 			setIsLinkRefused(
 				error instanceof AuthError && LINK_FAILURE_CODES.has(error.code),
 			);
@@ -70,9 +69,7 @@ export function ResetPasswordPage() {
 	if (linkError || !token)
 		return (
 			<AuthCard title={title} titleId="reset-password-title">
-				<AuthFormError
-					message={describeAuthError(linkError ?? "INVALID_TOKEN")}
-				/>
+				<FormError message={describeAuthError(linkError ?? "INVALID_TOKEN")} />
 				<AskAgainLink />
 			</AuthCard>
 		);
@@ -85,7 +82,7 @@ export function ResetPasswordPage() {
 					before stops working, and every device signed in is signed out.
 				</p>
 			)}
-			<AuthFormError message={failure} />
+			<FormError message={failure} />
 			{isLinkRefused && <AskAgainLink />}
 			<form
 				className="flex flex-col gap-3"
@@ -93,16 +90,18 @@ export function ResetPasswordPage() {
 				noValidate
 				onSubmit={(event) => void resetPassword(event)}
 			>
-				<AuthField
+				<PasswordField
 					label="New password"
-					type="password"
 					autoComplete="new-password"
 					error={errors.password?.message}
 					{...form.register("password")}
 				/>
-				<SubmitButton isSubmitting={isSubmitting}>
+				<BusyButton
+					isBusy={isSubmitting}
+					className="btn btn-primary mt-2 w-full"
+				>
 					{isConfirmation ? "Set password" : "Change password"}
-				</SubmitButton>
+				</BusyButton>
 			</form>
 		</AuthCard>
 	);

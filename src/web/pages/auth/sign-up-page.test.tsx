@@ -83,12 +83,15 @@ test("the sign-up form explains each wrong field while typing and on submit", as
 	await user.click(screen.getByRole("button", { name: "Sign Up" }));
 	expect(name).toHaveAccessibleDescription("Full Name is required");
 	expect(email).toHaveAccessibleDescription("Email Address is required");
-	expect(password).toHaveAccessibleDescription("Password is required");
+	expect(password).toHaveAccessibleDescription(
+		"Must be 8 characters or longer Password is required",
+	);
 
 	await user.type(password, "short");
 	expect(password).toHaveAccessibleDescription(
 		"Must be 8 characters or longer",
 	);
+	expect(password).toHaveAttribute("aria-invalid", "true");
 	await user.type(password, "-but-long-now");
 	expect(password).not.toHaveAttribute("aria-invalid");
 

@@ -3,21 +3,21 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate } from "react-router";
 import { SignUpInputSchema } from "../../../shared/accounts.schemas.ts";
-import { SubmitButton } from "../../components/ui/submit-button.tsx";
-import { AuthField } from "../../features/auth/auth-field.tsx";
-import {
-	AuthFormError,
-	describeFailure,
-} from "../../features/auth/auth-form-error.tsx";
-import { GoogleButton } from "../../features/auth/google-button.tsx";
+import { BusyButton } from "../../components/ui/busy-button.tsx";
+import { TextField } from "../../components/ui/field.tsx";
+import { describeError, FormError } from "../../components/ui/form-error.tsx";
+import { PasswordField } from "../../components/ui/password-field.tsx";
+import { AuthCard } from "../../features/auth/components/auth-card.tsx";
+import { GoogleButton } from "../../features/auth/components/google-button.tsx";
 import { useReturnTo } from "../../features/auth/return-to.ts";
 import { useSession } from "../../features/auth/session.queries.ts";
 import { useFinishSignIn } from "../../features/auth/use-finish-sign-in.ts";
 import { postAuth } from "../../lib/auth-client.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { notify } from "../../lib/toast.ts";
-import { AuthCard } from "./auth-card.tsx";
 
 export function SignUpPage() {
+	usePageTitle("Sign Up");
 	const session = useSession();
 	const returnTo = useReturnTo();
 	const finishSignIn = useFinishSignIn(returnTo.path);
@@ -37,7 +37,7 @@ export function SignUpPage() {
 			// The server answers alike whether or not the address already has an account.
 			await postAuth("/sign-up/email", { name, email, password });
 		} catch (error) {
-			setFailure(describeFailure(error));
+			setFailure(describeError(error));
 			return;
 		}
 		try {
@@ -75,35 +75,38 @@ export function SignUpPage() {
 
 	return (
 		<AuthCard title="Sign Up" titleId="sign-up-title">
-			<AuthFormError message={failure} />
+			<FormError message={failure} />
 			<form
 				className="flex flex-col gap-3"
 				aria-labelledby="sign-up-title"
 				noValidate
 				onSubmit={(event) => void signUp(event)}
 			>
-				<AuthField
+				<TextField
 					label="Full Name"
 					type="text"
 					autoComplete="name"
 					error={errors.name?.message}
 					{...form.register("name")}
 				/>
-				<AuthField
+				<TextField
 					label="Email"
 					type="email"
 					autoComplete="email"
 					error={errors.email?.message}
 					{...form.register("email")}
 				/>
-				<AuthField
-					label="Password"
-					type="password"
+				<PasswordField
 					autoComplete="new-password"
 					error={errors.password?.message}
 					{...form.register("password")}
 				/>
-				<SubmitButton isSubmitting={isSubmitting}>Sign Up</SubmitButton>
+				<BusyButton
+					isBusy={isSubmitting}
+					className="btn btn-primary mt-2 w-full"
+				>
+					Sign Up
+				</BusyButton>
 			</form>
 			<p className="text-center text-sm">
 				Already have an account?{" "}

@@ -3,10 +3,12 @@ import { PagedGrid } from "../../components/ui/paged-grid.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import { useBlogPostPages } from "../../features/blog/blog.queries.ts";
 import { PublishedDate } from "../../features/blog/components/published-date.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
 
 const POSTS_PER_PAGE = 10;
 
 export function BlogPage() {
+	usePageTitle("Blog");
 	const posts = useBlogPostPages(POSTS_PER_PAGE);
 	return (
 		<div className="mx-auto max-w-4xl px-4 py-10">

@@ -4,11 +4,13 @@ import { useBlogPost } from "../../features/blog/blog.queries.ts";
 import { MarkdownText } from "../../features/blog/components/markdown.tsx";
 import { PublishedDate } from "../../features/blog/components/published-date.tsx";
 import { ApiError } from "../../lib/api-client.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { NotFoundPage } from "../not-found-page.tsx";
 
 export function BlogPostPage() {
 	const { slug = "" } = useParams();
 	const post = useBlogPost(slug);
+	usePageTitle(post.data?.title ?? "Blog");
 
 	// No post has this slug, or it is not a slug at all: either way the page does not exist.
 	const isMissing =

@@ -66,7 +66,7 @@ test("adding a tool sends its fields and photo as multipart, says so and empties
 	const sent = serveCatalog([]);
 	const user = await openAddForm();
 	await fillIn(user);
-	expect(screen.getByRole("img", { name: "The chosen photo" })).toBeVisible();
+	expect(screen.getByRole("img", { name: "The chosen picture" })).toBeVisible();
 	await user.click(screen.getByRole("button", { name: "Add Product" }));
 
 	expect(await screen.findByText("Tool added successfully")).toBeVisible();
@@ -86,7 +86,7 @@ test("adding a tool sends its fields and photo as multipart, says so and empties
 	expect(screen.getByLabelText("Description")).toHaveValue("");
 	expect(screen.getByLabelText("Price")).toHaveValue(null);
 	expect(screen.getByLabelText("Image")).toHaveValue("");
-	expect(screen.queryByRole("img", { name: "The chosen photo" })).toBeNull();
+	expect(screen.queryByRole("img", { name: "The chosen picture" })).toBeNull();
 	expect(screen.getByRole("button", { name: "Add Product" })).toBeEnabled();
 });
 
@@ -139,4 +139,26 @@ test("the server's field errors show on their fields", async () => {
 	expect(screen.getByLabelText("Image")).toHaveAccessibleDescription(
 		expect.stringContaining("The image is larger than 10 MiB"),
 	);
+});
+
+test("a photo over 10 MiB is refused as soon as it is chosen, and the form is not sent", async () => {
+	const sent = serveCatalog([]);
+	const user = await openAddForm();
+	await fillIn(user);
+	const image = screen.getByLabelText("Image");
+	await user.upload(
+		image,
+		new File([new Uint8Array(10 * 1024 * 1024 + 1)], "huge.jpg", {
+			type: "image/jpeg",
+		}),
+	);
+	expect(image).toHaveAttribute("aria-invalid", "true");
+	expect(image).toHaveAccessibleDescription(
+		expect.stringContaining("The image is larger than 10 MiB"),
+	);
+	await user.click(screen.getByRole("button", { name: "Add Product" }));
+	expect(image).toHaveAttribute("aria-invalid", "true");
+	expect(image).toHaveFocus();
+	expect(screen.queryByRole("img", { name: "The chosen picture" })).toBeNull();
+	expect(sent.filter((request) => request.method !== "GET")).toEqual([]);
 });

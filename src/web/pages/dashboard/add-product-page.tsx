@@ -1,9 +1,11 @@
 import type { ToolForm as ToolFormValues } from "../../../shared/tools.schemas.ts";
 import { ToolForm } from "../../features/tools/components/tool-form.tsx";
 import { useAddTool } from "../../features/tools/tools.queries.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { failureReason, notify } from "../../lib/toast.ts";
 
 export function AddProductPage() {
+	usePageTitle("Add A Product");
 	const addTool = useAddTool();
 
 	async function save(fields: ToolFormValues, image: File | undefined) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import {
 	type Order,
@@ -6,20 +6,24 @@ import {
 	OrderStatusSchema,
 } from "../../../shared/orders.schemas.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { SelectField } from "../../components/ui/field.tsx";
 import { PagedTable } from "../../components/ui/paged-table.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
+import { SearchField } from "../../components/ui/search-field.tsx";
 import {
 	ORDER_COLUMNS,
 	OrderCells,
 } from "../../features/orders/components/order-cells.tsx";
+import { OrderDeletionsSection } from "../../features/orders/components/order-deletions-section.tsx";
+import { UnpaidHoldersSection } from "../../features/orders/components/unpaid-holders-section.tsx";
 import {
 	useAllOrders,
 	useDeleteOrder,
 } from "../../features/orders/orders.queries.ts";
 import { readPageParam } from "../../lib/page-param.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { failureReason, notify } from "../../lib/toast.ts";
-import { OrderDeletionsSection } from "./order-deletions-section.tsx";
-import { UnpaidHoldersSection } from "./unpaid-holders-section.tsx";
 
 const readStatus = (value: string | null): OrderStatus | "" => {
 	const parsed = OrderStatusSchema.safeParse(value);
@@ -36,16 +40,14 @@ function whatDeletingDoes(order: Order): string {
 }
 
 export function AllOrdersPage() {
+	usePageTitle("Manage All Orders");
 	const [params, setParams] = useSearchParams();
 	const page = readPageParam(params.get("page"));
 	const status = readStatus(params.get("status"));
 	const email = (params.get("email") ?? "").trim();
-	const [typed, setTyped] = useState(email);
 	const [toDelete, setToDelete] = useState<Order>();
 	const orders = useAllOrders(page, status, email);
 	const deleteOrder = useDeleteOrder();
-	const searchId = useId();
-	const statusId = useId();
 
 	/** Changes the address's filters and page; any other parameter (the audit's page) stays. */
 	const showList = useCallback(
@@ -65,15 +67,10 @@ export function AllOrdersPage() {
 		[setParams],
 	);
 
-	// Typing settles for 300 ms before the list is asked again, from its first page.
-	useEffect(() => {
-		if (typed.trim() === email) return;
-		const timer = setTimeout(
-			() => showList({ email: typed.trim(), page: "" }, { replace: true }),
-			300,
-		);
-		return () => clearTimeout(timer);
-	}, [typed, email, showList]);
+	const searchEmail = useCallback(
+		(text: string) => showList({ email: text, page: "" }, { replace: true }),
+		[showList],
+	);
 
 	const pageCount = orders.data
 		? Math.max(1, Math.ceil(orders.data.total / orders.data.page_size))
@@ -105,37 +102,26 @@ export function AllOrdersPage() {
 			<h1 id="all-orders-title" className="text-2xl font-bold">
 				Manage All Orders
 			</h1>
-			<div className="flex flex-wrap gap-4">
-				<div>
-					<label className="label" htmlFor={statusId}>
-						Status
-					</label>
-					<select
-						id={statusId}
-						className="select"
-						value={status}
-						onChange={(event) =>
-							showList({ status: event.target.value, page: "" })
-						}
-					>
-						<option value="">All</option>
-						<option value="unpaid">Unpaid</option>
-						<option value="paid">Paid</option>
-						<option value="cancelled">Cancelled</option>
-					</select>
-				</div>
-				<div className="w-full max-w-sm">
-					<label className="label" htmlFor={searchId}>
-						Search by customer email
-					</label>
-					<input
-						id={searchId}
-						type="search"
-						className="input w-full"
-						value={typed}
-						onChange={(event) => setTyped(event.target.value)}
-					/>
-				</div>
+			<div className="flex flex-wrap items-start gap-4">
+				<SelectField
+					label="Status"
+					className="w-40"
+					value={status}
+					onChange={(event) =>
+						showList({ status: event.target.value, page: "" })
+					}
+				>
+					<option value="">All</option>
+					<option value="unpaid">Unpaid</option>
+					<option value="paid">Paid</option>
+					<option value="cancelled">Cancelled</option>
+				</SelectField>
+				<SearchField
+					label="Search by customer email"
+					className="w-full max-w-sm"
+					value={email}
+					onSearch={searchEmail}
+				/>
 			</div>
 			<QueryBoundary
 				query={orders}
@@ -145,9 +131,11 @@ export function AllOrdersPage() {
 				{(data) => {
 					if (data.total === 0)
 						return (
-							<p className="py-8 text-center">
-								{status || email ? "No orders match." : "No orders yet."}
-							</p>
+							<EmptyState
+								message={
+									status || email ? "No orders match." : "No orders yet."
+								}
+							/>
 						);
 					return (
 						<PagedTable

@@ -94,6 +94,9 @@ test("the slug follows the title until typed, the preview follows the body, and 
 		within(form).getByLabelText("Cover image"),
 		new File(["png"], "cover.png", { type: "image/png" }),
 	);
+	expect(
+		within(form).getByRole("img", { name: "The chosen picture" }),
+	).toHaveAttribute("src", "blob:cover");
 	await user.click(within(form).getByLabelText(/^Published/));
 	await user.click(within(form).getByRole("button", { name: "Add post" }));
 	expect(await screen.findByText("Post saved")).toBeVisible();
@@ -117,7 +120,7 @@ test("the slug follows the title until typed, the preview follows the body, and 
 	).toBeVisible();
 });
 
-test("an empty post names each missing field and the cover, and sends nothing; a taken slug shows on the slug", async () => {
+test("an empty post names each missing field and sends nothing; a taken slug shows on the slug", async () => {
 	const { sent, user } = openEditor(() =>
 		errorResponse(409, "CONFLICT", "Another post has this slug", [
 			{ field: "slug", message: "Another post has this slug; choose another" },
@@ -125,22 +128,23 @@ test("an empty post names each missing field and the cover, and sends nothing; a
 	);
 	const form = await screen.findByRole("form", { name: "Write a post" });
 	await user.click(within(form).getByRole("button", { name: "Add post" }));
-	for (const message of [
-		"Title is required",
-		"Summary is required",
-		"Body is required",
-		"Cover image is required",
-	])
+	for (const [label, message] of [
+		["Title", "Title is required"],
+		["Summary", "Summary is required"],
+		["Body (Markdown)", "Body is required"],
+	] as const) {
 		expect(await within(form).findByText(message)).toBeVisible();
+		expect(within(form).getByLabelText(label)).toHaveAccessibleDescription(
+			expect.stringContaining(message),
+		);
+	}
+	expect(within(form).getByLabelText("Title")).toHaveFocus();
+	expect(within(form).queryByText("Cover image is required")).toBeNull();
 	expect(sent).toEqual([]);
 
 	await user.type(within(form).getByLabelText("Title"), "Taken");
 	await user.type(within(form).getByLabelText("Summary"), "S");
 	await user.type(within(form).getByLabelText("Body (Markdown)"), "B");
-	await user.upload(
-		within(form).getByLabelText("Cover image"),
-		new File(["png"], "c.png", { type: "image/png" }),
-	);
 	await user.click(within(form).getByRole("button", { name: "Add post" }));
 	expect(
 		await within(form).findByText("Another post has this slug; choose another"),
@@ -150,4 +154,35 @@ test("an empty post names each missing field and the cover, and sends nothing; a
 		"true",
 	);
 	expect(sent).toHaveLength(1);
+});
+
+test("a post is saved without a cover: the cover is optional and nothing is sent for it", async () => {
+	const { sent, user } = openEditor(() =>
+		jsonResponse({ ...savedPost, cover_img: null }, 201),
+	);
+	const form = await screen.findByRole("form", { name: "Write a post" });
+	expect(
+		within(form).getByLabelText("Cover image"),
+	).toHaveAccessibleDescription(
+		"JPEG, PNG or WebP, up to 10 MiB. Optional: a post without a cover is shown without a picture.",
+	);
+	await user.type(within(form).getByLabelText("Title"), "Spring Sale!");
+	await user.type(within(form).getByLabelText("Summary"), "Ten percent off.");
+	await user.type(within(form).getByLabelText("Body (Markdown)"), "Hi");
+	await user.click(within(form).getByRole("button", { name: "Add post" }));
+	expect(await screen.findByText("Post saved")).toBeVisible();
+	expect(sent).toEqual([
+		{
+			method: "POST",
+			path: "/api/admin/blog-posts",
+			fields: expect.objectContaining({
+				title: "Spring Sale!",
+				slug: "spring-sale",
+			}),
+			cover: undefined,
+		},
+	]);
+	expect(
+		await screen.findByRole("heading", { level: 1, name: "Manage Blog" }),
+	).toBeVisible();
 });

@@ -6,11 +6,13 @@ import {
 	useEditBlog,
 } from "../../features/blog/blog.queries.ts";
 import { BlogPostForm } from "../../features/blog/components/blog-post-form.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { failureReason, notify } from "../../lib/toast.ts";
 
 /** Write a new post (no :postId) or edit one; after a save the admin goes back to Manage Blog. */
 export function BlogEditorPage() {
 	const { postId } = useParams();
+	usePageTitle(postId ? "Edit the post" : "Write a post");
 	return postId ? <EditPost postId={postId} /> : <NewPost />;
 }
 

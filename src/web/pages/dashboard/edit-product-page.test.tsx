@@ -41,8 +41,11 @@ test("the edit form opens filled in with the tool as stored, and a save sends th
 	expect(screen.getByLabelText("Available Quantity")).toHaveValue(40);
 	expect(screen.getByLabelText("Minimum Order Quantity")).toHaveValue(4);
 	expect(
-		screen.getByRole("img", { name: "The current photo" }),
+		screen.getByRole("img", { name: "The current picture" }),
 	).toHaveAttribute("src", saw.img);
+	expect(screen.getByLabelText("Image")).toHaveAccessibleDescription(
+		"JPEG, PNG or WebP, up to 10 MiB. Leave empty to keep the current photo.",
+	);
 
 	await user.clear(screen.getByLabelText("Available Quantity"));
 	await user.type(screen.getByLabelText("Available Quantity"), "240");

@@ -11,6 +11,7 @@ import {
 	useToolToEdit,
 } from "../../features/tools/tools.queries.ts";
 import { ApiError } from "../../lib/api-client.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { failureReason, notify } from "../../lib/toast.ts";
 
 const MANAGE_PRODUCTS = "/dashboard/manage-products";
@@ -37,6 +38,7 @@ function ToolGone() {
  * the stock it showed, so orders placed meanwhile are kept.
  */
 export function EditProductPage() {
+	usePageTitle("Edit product");
 	const { toolId = "" } = useParams();
 	const tool = useToolToEdit(toolId);
 	const editTool = useEditTool();

@@ -1,12 +1,14 @@
-import { useEffect, useId, useState } from "react";
+import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { UserListItem } from "../../../shared/accounts.schemas.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
 import {
 	PagedTable,
 	type TableColumn,
 } from "../../components/ui/paged-table.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
+import { SearchField } from "../../components/ui/search-field.tsx";
 import { useSession } from "../../features/auth/session.queries.ts";
 import {
 	useMakeAdmin,
@@ -14,6 +16,7 @@ import {
 	useUserPage,
 } from "../../features/users/users.queries.ts";
 import { ApiError } from "../../lib/api-client.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { notify } from "../../lib/toast.ts";
 
 function reasonOf(error: unknown): string {
@@ -36,27 +39,24 @@ const USER_COLUMNS: readonly TableColumn[] = [
 ];
 
 export function MakeAdminPage() {
+	usePageTitle("Make Admin");
 	const [params, setParams] = useSearchParams();
 	const page = readPage(params.get("page"));
 	const search = params.get("q") ?? "";
-	const [typed, setTyped] = useState(search);
 	const [toRemove, setToRemove] = useState<UserListItem>();
 	const users = useUserPage(page, search);
 	const makeAdmin = useMakeAdmin();
 	const removeUser = useRemoveUser();
 	const session = useSession();
-	const searchId = useId();
 
-	// Typing settles for 300 ms before the list is asked again, from its first page.
-	useEffect(() => {
-		if (typed.trim() === search) return;
-		const timer = setTimeout(() => {
+	const searchEmail = useCallback(
+		(text: string) => {
 			const next = new URLSearchParams();
-			if (typed.trim()) next.set("q", typed.trim());
+			if (text) next.set("q", text);
 			setParams(next, { replace: true });
-		}, 300);
-		return () => clearTimeout(timer);
-	}, [typed, search, setParams]);
+		},
+		[setParams],
+	);
 
 	function goTo(nextPage: number) {
 		const next = new URLSearchParams(params);
@@ -92,18 +92,12 @@ export function MakeAdminPage() {
 			<h1 id="make-admin-title" className="text-2xl font-bold">
 				Make Admin
 			</h1>
-			<div className="max-w-sm">
-				<label className="label" htmlFor={searchId}>
-					Search by email
-				</label>
-				<input
-					id={searchId}
-					type="search"
-					className="input w-full"
-					value={typed}
-					onChange={(event) => setTyped(event.target.value)}
-				/>
-			</div>
+			<SearchField
+				label="Search by email"
+				className="max-w-sm"
+				value={search}
+				onSearch={searchEmail}
+			/>
 			<QueryBoundary
 				query={users}
 				loadingLabel="Loading users"
@@ -112,9 +106,11 @@ export function MakeAdminPage() {
 				{(data) => {
 					if (data.items.length === 0)
 						return (
-							<p className="py-8 text-center">
-								{search ? `No users match “${search}”.` : "No users yet."}
-							</p>
+							<EmptyState
+								message={
+									search ? `No users match “${search}”.` : "No users yet."
+								}
+							/>
 						);
 					return (
 						<PagedTable

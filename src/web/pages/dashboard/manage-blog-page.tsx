@@ -13,6 +13,7 @@ import {
 } from "../../features/blog/blog.queries.ts";
 import { PublishedDate } from "../../features/blog/components/published-date.tsx";
 import { readPageParam } from "../../lib/page-param.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { failureReason, notify } from "../../lib/toast.ts";
 
 /** Manage Blog (admin): every post, drafts too, to write, edit, publish, unpublish or delete. */
@@ -24,6 +25,7 @@ const POST_COLUMNS: readonly TableColumn[] = [
 ];
 
 export function ManageBlogPage() {
+	usePageTitle("Manage Blog");
 	const [params, setParams] = useSearchParams();
 	const page = readPageParam(params.get("page"));
 	const posts = useAdminBlogPosts(page);

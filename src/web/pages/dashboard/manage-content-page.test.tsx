@@ -129,9 +129,16 @@ test("the projects editor saves the technologies typed with commas as a list, an
 	await user.click(
 		within(projects).getByRole("button", { name: "Save Projects" }),
 	);
-	expect(await within(projects).findByRole("alert")).toHaveTextContent(
-		"Project 2: Project name is required",
-	);
+	const alert = await within(projects).findByRole("alert");
+	expect(alert).toHaveTextContent("Project 2: Project name is required");
+	expect(alert).toHaveTextContent("Project 2: Add at least one technology");
+	const added = within(projects).getByRole("group", { name: "Project 2" });
+	expect(
+		within(added).getByLabelText("Project name"),
+	).toHaveAccessibleDescription("Project name is required");
+	expect(
+		within(added).getByLabelText("Technologies, separated by commas"),
+	).toHaveAccessibleDescription("Add at least one technology");
 	expect(writes(sent)).toEqual([]);
 
 	await user.click(
@@ -164,23 +171,105 @@ test("the projects editor saves the technologies typed with commas as a list, an
 	]);
 });
 
-test("About Me splits the summary at blank lines and the figures at their last colon", async () => {
+test("About Me splits the summary at blank lines and saves each figure's label and value", async () => {
 	const { sent, user } = serveContent([faq(1)]);
 	const about = await screen.findByRole("form", { name: "About Me" });
-	const figures = within(about).getByLabelText("Figures");
-	await user.clear(figures);
-	await user.type(figures, "Years building: 9{Enter}Shops: 14");
+	const summary = within(about).getByLabelText("Summary");
+	expect(summary).toHaveValue("First paragraph.\n\nSecond paragraph.");
+	await user.type(summary, "{Enter}  {Enter}Third paragraph.");
+	const first = within(about).getByRole("group", { name: "Figure 1" });
+	expect(within(first).getByLabelText("Label")).toHaveValue("Years");
+	await user.type(within(first).getByLabelText("Label"), " building");
+	await user.click(within(about).getByRole("button", { name: "Add figure" }));
+	const second = within(about).getByRole("group", { name: "Figure 2" });
+	await user.type(within(second).getByLabelText("Label"), "Shops");
+	await user.type(within(second).getByLabelText("Value"), "14");
 	await user.click(
 		within(about).getByRole("button", { name: "Save About Me" }),
 	);
 	expect(await screen.findByText("About Me saved")).toBeVisible();
-	expect(writes(sent)[0]?.body).toEqual({
-		content: {
-			...portfolio.about,
-			highlights: [
-				{ label: "Years building", value: "9" },
-				{ label: "Shops", value: "14" },
-			],
+	expect(writes(sent)).toEqual([
+		{
+			method: "PUT",
+			path: "/api/portfolio/about",
+			body: {
+				content: {
+					...portfolio.about,
+					summary: [
+						"First paragraph.",
+						"Second paragraph.",
+						"Third paragraph.",
+					],
+					highlights: [
+						{ label: "Years building", value: "9" },
+						{ label: "Shops", value: "14" },
+					],
+				},
+			},
 		},
-	});
+	]);
+});
+
+test("About Me names the figure of a missing value and the summary's rule, and sends nothing", async () => {
+	const { sent, user } = serveContent([faq(1)]);
+	const about = await screen.findByRole("form", { name: "About Me" });
+	await user.clear(within(about).getByLabelText("Summary"));
+	await user.click(within(about).getByRole("button", { name: "Add figure" }));
+	const second = within(about).getByRole("group", { name: "Figure 2" });
+	await user.type(within(second).getByLabelText("Label"), "Shops");
+	await user.click(
+		within(about).getByRole("button", { name: "Save About Me" }),
+	);
+	const alert = await within(about).findByRole("alert");
+	expect(alert).toHaveTextContent("Add at least one paragraph");
+	expect(alert).toHaveTextContent("Figure 2: Value is required");
+	expect(within(about).getByLabelText("Summary")).toHaveAccessibleDescription(
+		"Separate paragraphs with a blank line. Add at least one paragraph",
+	);
+	expect(within(second).getByLabelText("Value")).toHaveAccessibleDescription(
+		"Value is required",
+	);
+	expect(writes(sent)).toEqual([]);
+});
+
+test("the education editor adds a school, moves it first and saves the schools in that order", async () => {
+	const { sent, user } = serveContent([faq(1)]);
+	const education = await screen.findByRole("form", { name: "Education" });
+	await user.click(
+		within(education).getByRole("button", { name: "Add school" }),
+	);
+	const added = within(education).getByRole("group", { name: "School 2" });
+	await user.type(within(added).getByLabelText("School"), "Vakschool");
+	await user.type(within(added).getByLabelText("Degree"), "MBO Carpentry");
+	await user.type(within(added).getByLabelText("Years"), "2008–2010");
+	await user.type(within(added).getByLabelText("Details"), "Joinery.");
+	await user.click(
+		within(education).getByRole("button", { name: "Move School 2 up" }),
+	);
+	expect(
+		within(
+			within(education).getByRole("group", { name: "School 1" }),
+		).getByLabelText("School"),
+	).toHaveValue("Vakschool");
+	await user.click(
+		within(education).getByRole("button", { name: "Save Education" }),
+	);
+	expect(await screen.findByText("Education saved")).toBeVisible();
+	expect(writes(sent)).toEqual([
+		{
+			method: "PUT",
+			path: "/api/portfolio/education",
+			body: {
+				content: [
+					{
+						school: "Vakschool",
+						degree: "MBO Carpentry",
+						years: "2008–2010",
+						details: "Joinery.",
+					},
+					portfolio.education[0],
+				],
+			},
+		},
+	]);
 });

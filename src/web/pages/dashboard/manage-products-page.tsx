@@ -9,6 +9,7 @@ import {
 	useDeleteTool,
 	useToolsPage,
 } from "../../features/tools/tools.queries.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { failureReason, notify } from "../../lib/toast.ts";
 
 function readPage(value: string | null): number {
@@ -17,6 +18,7 @@ function readPage(value: string | null): number {
 }
 
 export function ManageProductsPage() {
+	usePageTitle("Manage Products");
 	const [params, setParams] = useSearchParams();
 	const page = readPage(params.get("page"));
 	const tools = useToolsPage(page);

@@ -16,6 +16,7 @@ import {
 	useReviewModerations,
 } from "../../features/reviews/reviews.queries.ts";
 import { usePageParam } from "../../lib/page-param.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { failureReason, notify } from "../../lib/toast.ts";
 
 const LOG_PAGE_PARAM = "log_page";
@@ -37,6 +38,7 @@ const REVIEW_COLUMNS: readonly TableColumn[] = [
 ];
 
 export function ManageReviewsPage() {
+	usePageTitle("Manage Reviews");
 	const [page, goTo] = usePageParam("page");
 	const reviews = useModeratedReviews(page);
 	const moderate = useModerateReview();

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { expect, test } from "vitest";
 import { ToastHost } from "../../app/toast-host.tsx";
 import {
+	admin,
 	anOrder,
 	aShop,
 	type Shop,
@@ -221,4 +222,47 @@ test("Escape closes the payment dialog without paying", async () => {
 	await user.keyboard("{Escape}");
 	expect(screen.queryByRole("dialog")).toBeNull();
 	expect(sent.some((request) => request.method === "POST")).toBe(false);
+});
+
+test("an admin opens My Orders, though the admin menu does not list it, and pays and cancels their own orders", async () => {
+	const mine = (n: number) =>
+		anOrder(n, { email: admin.email, user_name: admin.name });
+	const { sent, user } = await openMyOrders(
+		aShop({ me: admin, orders: [anOrder(1), mine(2), mine(3)] }),
+	);
+	await screen.findByRole("article", { name: "Tool 3" });
+	expect(shownOrders()).toEqual(["Tool 3", "Tool 2"]);
+	const dashboardMenu = screen.getByRole("navigation", { name: "Dashboard" });
+	expect(
+		within(dashboardMenu).getByRole("link", { name: "Manage All Orders" }),
+	).toBeVisible();
+	expect(
+		within(dashboardMenu).queryByRole("link", { name: "My Orders" }),
+	).toBeNull();
+
+	await user.click(screen.getByRole("button", { name: "Payment for Tool 3" }));
+	const payment = screen.getByRole("dialog", { name: "Pay for Tool 3" });
+	await user.click(
+		await within(payment).findByRole("button", { name: "Pay $50.15" }),
+	);
+	expect(
+		await within(card("Tool 3")).findByText("Transaction ID: test_0003"),
+	).toBeVisible();
+
+	await user.click(
+		screen.getByRole("button", { name: "Cancel order of Tool 2" }),
+	);
+	const cancel = screen.getByRole("dialog", { name: "Cancel this order?" });
+	await user.click(
+		within(cancel).getByRole("button", { name: "Cancel order" }),
+	);
+	expect(await within(card("Tool 2")).findByText("Cancelled")).toBeVisible();
+	expect(
+		sent
+			.filter((request) => request.method === "POST")
+			.map((request) => request.url.pathname),
+	).toEqual([
+		`/api/orders/${mine(3).id}/payment`,
+		`/api/orders/${mine(2).id}/cancel`,
+	]);
 });

@@ -10,9 +10,11 @@ import {
 	useCancelOrder,
 	useMyOrders,
 } from "../../features/orders/orders.queries.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { failureReason, notify } from "../../lib/toast.ts";
 
 export function MyOrdersPage() {
+	usePageTitle("My Orders");
 	const orders = useMyOrders();
 	const cancelOrder = useCancelOrder();
 	const [toCancel, setToCancel] = useState<Order>();

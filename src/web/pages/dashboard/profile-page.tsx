@@ -11,9 +11,11 @@ import { DeleteAccountSection } from "../../features/profile/components/delete-a
 import { ProfileForm } from "../../features/profile/components/profile-form.tsx";
 import { TwoFactorSection } from "../../features/profile/components/two-factor-section.tsx";
 import { useProfile } from "../../features/profile/profile.queries.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 import { notify } from "../../lib/toast.ts";
 
 export function ProfilePage() {
+	usePageTitle("My Profile");
 	const profile = useProfile();
 	const session = useSession();
 	const refreshSession = useRefreshSession();

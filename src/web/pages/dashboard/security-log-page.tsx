@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { useSearchParams } from "react-router";
 import {
 	AUDIT_KINDS,
@@ -6,6 +5,7 @@ import {
 	AuditKindSchema,
 } from "../../../shared/audit.schemas.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { SelectField } from "../../components/ui/field.tsx";
 import { PagedTable } from "../../components/ui/paged-table.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import { useAuditEvents } from "../../features/audit/audit.queries.ts";
@@ -15,6 +15,7 @@ import {
 	AuditEventCells,
 } from "../../features/audit/components/audit-event-cells.tsx";
 import { readPageParam } from "../../lib/page-param.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
 
 const readKind = (value: string | null): AuditKind | "" => {
 	const parsed = AuditKindSchema.safeParse(value);
@@ -23,11 +24,11 @@ const readKind = (value: string | null): AuditKind | "" => {
 
 /** The security log for admins: who changed roles, removed accounts, was refused, and from where. */
 export function SecurityLogPage() {
+	usePageTitle("Security log");
 	const [params, setParams] = useSearchParams();
 	const page = readPageParam(params.get("page"));
 	const kind = readKind(params.get("kind"));
 	const events = useAuditEvents(page, kind);
-	const kindId = useId();
 
 	/** Changes the address's filter and page; a first page or no filter leaves its parameter out. */
 	const showList = (changes: { kind?: string; page?: number }) =>
@@ -48,24 +49,19 @@ export function SecurityLogPage() {
 			<h1 id="security-log-title" className="text-2xl font-bold">
 				Security log
 			</h1>
-			<div>
-				<label className="label" htmlFor={kindId}>
-					Kind of event
-				</label>
-				<select
-					id={kindId}
-					className="select"
-					value={kind}
-					onChange={(event) => showList({ kind: event.target.value })}
-				>
-					<option value="">All events</option>
-					{AUDIT_KINDS.map((value) => (
-						<option key={value} value={value}>
-							{AUDIT_KIND_LABELS[value]}
-						</option>
-					))}
-				</select>
-			</div>
+			<SelectField
+				label="Kind of event"
+				className="max-w-xs"
+				value={kind}
+				onChange={(event) => showList({ kind: event.target.value })}
+			>
+				<option value="">All events</option>
+				{AUDIT_KINDS.map((value) => (
+					<option key={value} value={value}>
+						{AUDIT_KIND_LABELS[value]}
+					</option>
+				))}
+			</SelectField>
 			<QueryBoundary
 				query={events}
 				loadingLabel="Loading the security log"

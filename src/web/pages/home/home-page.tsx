@@ -1,3 +1,4 @@
+import { usePageTitle } from "../../lib/page-title.ts";
 import { BannerSection } from "./banner-section.tsx";
 import { BusinessSummarySection } from "./business-summary-section.tsx";
 import { FavoriteQuestionsSection } from "./favorite-questions-section.tsx";
@@ -6,6 +7,7 @@ import { HomeReviewsSection } from "./home-reviews-section.tsx";
 import { LatestToolsSection } from "./latest-tools-section.tsx";
 
 export function HomePage() {
+	usePageTitle();
 	return (
 		<>
 			<HeroSection />

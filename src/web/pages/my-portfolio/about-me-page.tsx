@@ -1,6 +1,8 @@
-import { PortfolioContent } from "../../features/portfolio/portfolio-content.tsx";
+import { PortfolioContent } from "../../features/portfolio/components/portfolio-content.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
 
 export function AboutMePage() {
+	usePageTitle("About Me · My Portfolio");
 	return (
 		<PortfolioContent>
 			{({ about: aboutMe }) => (

@@ -1,4 +1,5 @@
-import { PortfolioContent } from "../../features/portfolio/portfolio-content.tsx";
+import { PortfolioContent } from "../../features/portfolio/components/portfolio-content.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
 
 /** An id made of the group's name: aria-labelledby reads a space as a separator between ids. */
 function groupHeadingId(group: string): string {
@@ -6,6 +7,7 @@ function groupHeadingId(group: string): string {
 }
 
 export function TechnologyPage() {
+	usePageTitle("Technology · My Portfolio");
 	return (
 		<PortfolioContent>
 			{({ technology: technologies }) => (

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type * as z from "zod/mini";
 import {
@@ -9,11 +9,20 @@ import {
 	type BlogPostForm as BlogPostFormValues,
 	slugify,
 } from "../../../../shared/blog.schemas.ts";
-import { SubmitButton } from "../../../components/ui/submit-button.tsx";
+import { BusyButton } from "../../../components/ui/busy-button.tsx";
+import {
+	Field,
+	TextAreaField,
+	TextField,
+} from "../../../components/ui/field.tsx";
+import {
+	ImageField,
+	type ImageFieldHandle,
+} from "../../../components/ui/image-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { MarkdownText } from "./markdown.tsx";
 
-type TextField = Exclude<keyof BlogPostFormValues, "is_published">;
+type TextFieldName = Exclude<keyof BlogPostFormValues, "is_published">;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -37,21 +46,21 @@ function toFormValues(post: AdminBlogPost | undefined): BlogPostFormValues {
 	};
 }
 
-const TEXT_FIELDS: TextField[] = [
+const TEXT_FIELDS: readonly string[] = [
 	"title",
 	"slug",
 	"excerpt",
 	"body",
 	"published_on",
-];
-const isTextField = (field: string): field is TextField =>
-	TEXT_FIELDS.includes(field as TextField);
+] satisfies TextFieldName[];
+const isTextField = (field: string): field is TextFieldName =>
+	TEXT_FIELDS.includes(field);
 
 /**
  * The blog post editor: title, slug (made from the title until the admin types one), summary,
- * publication day, published or draft, cover picture, and the Markdown body beside its live
- * preview, rendered as the post page renders it. `onSave` throws when the save failed; the
- * server's field errors show on their fields.
+ * publication day, published or draft, an optional cover picture, and the Markdown body beside
+ * its live preview, rendered as the post page renders it. `onSave` throws when the save failed;
+ * the server's field errors show on their fields.
  */
 export function BlogPostForm({
 	post,
@@ -63,10 +72,8 @@ export function BlogPostForm({
 		cover: File | undefined,
 	) => Promise<void>;
 }) {
-	const id = useId();
-	const fileInput = useRef<HTMLInputElement>(null);
+	const coverField = useRef<ImageFieldHandle>(null);
 	const [cover, setCover] = useState<File>();
-	const [preview, setPreview] = useState<string>();
 	const [coverError, setCoverError] = useState<string>();
 	// A new post's slug follows its title until the admin edits the slug themselves.
 	const [isSlugTyped, setIsSlugTyped] = useState(post !== undefined);
@@ -87,50 +94,20 @@ export function BlogPostForm({
 		if (!isSlugTyped) setValue("slug", slugify(title ?? ""));
 	}, [title, isSlugTyped, setValue]);
 
-	useEffect(() => {
-		if (!cover) return setPreview(undefined);
-		const url = URL.createObjectURL(cover);
-		setPreview(url);
-		return () => URL.revokeObjectURL(url);
-	}, [cover]);
-
-	const checkCover = () => {
-		const isMissing = !post && !cover;
-		setCoverError(isMissing ? "Cover image is required" : undefined);
-		return !isMissing;
-	};
-
 	const onSubmit = handleSubmit(async (fields) => {
-		if (!checkCover()) return fileInput.current?.focus();
 		try {
 			await onSave(fields, cover);
 		} catch (error) {
 			for (const issue of error instanceof ApiError ? error.details : []) {
 				if (isTextField(issue.field))
 					setError(issue.field, { message: issue.message });
-				if (issue.field === BLOG_COVER_FIELD) setCoverError(issue.message);
+				if (issue.field === BLOG_COVER_FIELD) {
+					setCoverError(issue.message);
+					coverField.current?.focus();
+				}
 			}
 		}
-	}, checkCover);
-
-	const describe = (name: TextField, hint?: boolean) =>
-		[
-			hint ? `${id}-${name}-hint` : "",
-			errors[name] ? `${id}-${name}-error` : "",
-		]
-			.filter(Boolean)
-			.join(" ") || undefined;
-	const fieldError = (name: TextField) =>
-		errors[name] && (
-			<p
-				id={`${id}-${name}-error`}
-				role="alert"
-				className="mt-1 text-sm text-error"
-			>
-				{errors[name]?.message}
-			</p>
-		);
-	const shownCover = preview ?? post?.cover_img ?? undefined;
+	});
 
 	return (
 		<form
@@ -140,123 +117,71 @@ export function BlogPostForm({
 			className="space-y-4"
 		>
 			<div className="grid gap-4 md:grid-cols-2">
-				<div className="md:col-span-2">
-					<label className="label" htmlFor={`${id}-title`}>
-						Title
-					</label>
-					<input
-						id={`${id}-title`}
-						className="input w-full"
-						aria-invalid={errors.title ? true : undefined}
-						aria-describedby={describe("title")}
-						{...register("title")}
-					/>
-					{fieldError("title")}
-				</div>
-				<div>
-					<label className="label" htmlFor={`${id}-slug`}>
-						Slug
-					</label>
-					<input
-						id={`${id}-slug`}
-						className="input w-full font-mono"
-						aria-invalid={errors.slug ? true : undefined}
-						aria-describedby={describe("slug", true)}
-						{...register("slug", { onChange: () => setIsSlugTyped(true) })}
-					/>
-					<p id={`${id}-slug-hint`} className="mt-1 text-sm">
-						The address of the post: /blog/your-slug. Made from the title until
-						you change it.
-					</p>
-					{fieldError("slug")}
-				</div>
-				<div>
-					<label className="label" htmlFor={`${id}-published_on`}>
-						Publication date
-					</label>
-					<input
-						id={`${id}-published_on`}
-						type="date"
-						className="input w-full"
-						aria-invalid={errors.published_on ? true : undefined}
-						aria-describedby={describe("published_on")}
-						{...register("published_on")}
-					/>
-					{fieldError("published_on")}
-				</div>
-				<div className="md:col-span-2">
-					<label className="label" htmlFor={`${id}-excerpt`}>
-						Summary
-					</label>
-					<textarea
-						id={`${id}-excerpt`}
-						className="textarea w-full"
-						rows={2}
-						aria-invalid={errors.excerpt ? true : undefined}
-						aria-describedby={describe("excerpt")}
-						{...register("excerpt")}
-					/>
-					{fieldError("excerpt")}
-				</div>
-				<div className="md:col-span-2">
-					<label className="label" htmlFor={`${id}-cover`}>
-						Cover image
-					</label>
-					{shownCover && (
-						<img
-							src={shownCover}
-							alt={preview ? "The chosen cover" : "The current cover"}
-							width={1200}
-							height={630}
-							className="mb-2 aspect-[1200/630] w-64 rounded-box object-cover"
+				<TextField
+					label="Title"
+					className="md:col-span-2"
+					error={errors.title?.message}
+					{...register("title")}
+				/>
+				<Field
+					label="Slug"
+					hint="The address of the post: /blog/your-slug. Made from the title until you change it."
+					error={errors.slug?.message}
+				>
+					{(slugControl) => (
+						<input
+							className={`input w-full font-mono ${errors.slug ? "input-error" : ""}`}
+							{...slugControl}
+							{...register("slug", { onChange: () => setIsSlugTyped(true) })}
 						/>
 					)}
-					<input
-						ref={fileInput}
-						id={`${id}-cover`}
-						type="file"
-						accept="image/jpeg,image/png,image/webp"
-						className="file-input w-full"
-						aria-invalid={coverError ? true : undefined}
-						aria-describedby={`${id}-cover-hint${coverError ? ` ${id}-cover-error` : ""}`}
-						onChange={(event) => {
-							const chosen = event.target.files?.[0];
+				</Field>
+				<TextField
+					label="Publication date"
+					type="date"
+					error={errors.published_on?.message}
+					{...register("published_on")}
+				/>
+				<TextAreaField
+					label="Summary"
+					className="md:col-span-2"
+					rows={2}
+					error={errors.excerpt?.message}
+					{...register("excerpt")}
+				/>
+				<div className="md:col-span-2">
+					<ImageField
+						ref={coverField}
+						label="Cover image"
+						file={cover}
+						currentUrl={post?.cover_img}
+						keepHint={
+							post
+								? "Leave empty to keep the current cover."
+								: "Optional: a post without a cover is shown without a picture."
+						}
+						previewClassName="aspect-[1200/630] w-64 rounded-box object-cover"
+						error={coverError}
+						isUploading={isSubmitting && cover !== undefined}
+						onChange={(chosen) => {
 							setCover(chosen);
-							if (chosen) setCoverError(undefined);
+							setCoverError(undefined);
 						}}
 					/>
-					<p id={`${id}-cover-hint`} className="mt-1 text-sm">
-						{post
-							? "JPEG, PNG or WebP, up to 10 MiB. Leave empty to keep the current cover."
-							: "JPEG, PNG or WebP, up to 10 MiB."}
-					</p>
-					{coverError && (
-						<p
-							id={`${id}-cover-error`}
-							role="alert"
-							className="mt-1 text-sm text-error"
-						>
-							{coverError}
-						</p>
+				</div>
+				<Field
+					label="Body (Markdown)"
+					hint="Markdown: ## for a subheading, **bold**, - for a list, [text](address) for a link. HTML is not shown."
+					error={errors.body?.message}
+				>
+					{(bodyControl) => (
+						<textarea
+							className={`textarea h-96 w-full font-mono text-sm ${errors.body ? "textarea-error" : ""}`}
+							{...bodyControl}
+							{...register("body")}
+						/>
 					)}
-				</div>
-				<div>
-					<label className="label" htmlFor={`${id}-body`}>
-						Body (Markdown)
-					</label>
-					<textarea
-						id={`${id}-body`}
-						className="textarea h-96 w-full font-mono text-sm"
-						aria-invalid={errors.body ? true : undefined}
-						aria-describedby={describe("body", true)}
-						{...register("body")}
-					/>
-					<p id={`${id}-body-hint`} className="mt-1 text-sm">
-						Markdown: ## for a subheading, **bold**, - for a list,
-						[text](address) for a link. HTML is not shown.
-					</p>
-					{fieldError("body")}
-				</div>
+				</Field>
 				{/* It scrolls with a long post: focusable, so a keyboard can scroll it too. */}
 				<section
 					aria-label="Preview"
@@ -275,7 +200,7 @@ export function BlogPostForm({
 				control={control}
 				name="is_published"
 				render={({ field }) => (
-					<label className="label cursor-pointer gap-2">
+					<label className="label cursor-pointer gap-2 whitespace-normal text-base-content">
 						<input
 							type="checkbox"
 							className="checkbox"
@@ -289,9 +214,9 @@ export function BlogPostForm({
 				)}
 			/>
 			<div>
-				<SubmitButton isSubmitting={isSubmitting} className="btn btn-primary">
+				<BusyButton isBusy={isSubmitting}>
 					{post ? "Save post" : "Add post"}
-				</SubmitButton>
+				</BusyButton>
 			</div>
 		</form>
 	);

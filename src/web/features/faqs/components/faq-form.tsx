@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
 import { useForm } from "react-hook-form";
 import {
 	FAQ_ANSWER_MAX_LENGTH,
@@ -7,7 +6,8 @@ import {
 	type FaqInput,
 	FaqInputSchema,
 } from "../../../../shared/faqs.schemas.ts";
-import { SubmitButton } from "../../../components/ui/submit-button.tsx";
+import { BusyButton } from "../../../components/ui/busy-button.tsx";
+import { TextAreaField, TextField } from "../../../components/ui/field.tsx";
 
 /** A question and its answer, to add or to edit; `onSave` resolves true when it was saved. */
 export function FaqForm({
@@ -23,7 +23,6 @@ export function FaqForm({
 	onSave: (input: FaqInput) => Promise<boolean>;
 	onCancel?: () => void;
 }) {
-	const id = useId();
 	const {
 		register,
 		handleSubmit,
@@ -43,63 +42,24 @@ export function FaqForm({
 				if ((await onSave(input)) && !onCancel) reset();
 			})}
 		>
-			<div>
-				<label className="label" htmlFor={`${id}-question`}>
-					Question
-				</label>
-				<input
-					id={`${id}-question`}
-					className="input w-full"
-					maxLength={FAQ_QUESTION_MAX_LENGTH}
-					aria-invalid={errors.question ? true : undefined}
-					aria-describedby={
-						errors.question ? `${id}-question-error` : undefined
-					}
-					{...register("question")}
-				/>
-				{errors.question && (
-					<p
-						id={`${id}-question-error`}
-						role="alert"
-						className="mt-1 text-sm text-error"
-					>
-						{errors.question.message}
-					</p>
-				)}
-			</div>
-			<div>
-				<label className="label" htmlFor={`${id}-answer`}>
-					Answer
-				</label>
-				<textarea
-					id={`${id}-answer`}
-					className="textarea h-28 w-full"
-					maxLength={FAQ_ANSWER_MAX_LENGTH}
-					aria-invalid={errors.answer ? true : undefined}
-					aria-describedby={`${id}-answer-hint${errors.answer ? ` ${id}-answer-error` : ""}`}
-					{...register("answer")}
-				/>
-				<p id={`${id}-answer-hint`} className="mt-1 text-sm">
-					Separate paragraphs with a blank line; start a line with "## " for a
-					subheading.
-				</p>
-				{errors.answer && (
-					<p
-						id={`${id}-answer-error`}
-						role="alert"
-						className="mt-1 text-sm text-error"
-					>
-						{errors.answer.message}
-					</p>
-				)}
-			</div>
+			<TextField
+				label="Question"
+				maxLength={FAQ_QUESTION_MAX_LENGTH}
+				error={errors.question?.message}
+				{...register("question")}
+			/>
+			<TextAreaField
+				label="Answer"
+				rows={5}
+				maxLength={FAQ_ANSWER_MAX_LENGTH}
+				hint='Separate paragraphs with a blank line; start a line with "## " for a subheading.'
+				error={errors.answer?.message}
+				{...register("answer")}
+			/>
 			<div className="flex gap-2">
-				<SubmitButton
-					isSubmitting={isSubmitting}
-					className="btn btn-primary btn-sm"
-				>
+				<BusyButton isBusy={isSubmitting} className="btn btn-primary btn-sm">
 					{submitLabel}
-				</SubmitButton>
+				</BusyButton>
 				{onCancel && (
 					<button type="button" className="btn btn-sm" onClick={onCancel}>
 						Cancel

@@ -53,7 +53,7 @@ export function OrderCells({
 			<td>
 				<button
 					type="button"
-					className="btn btn-error btn-outline btn-xs"
+					className="btn btn-error btn-outline btn-xs whitespace-nowrap"
 					aria-label={`Delete Order of ${order.tool_name} for ${order.email}`}
 					onClick={() => onDelete(order)}
 				>

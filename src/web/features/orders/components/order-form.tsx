@@ -1,54 +1,69 @@
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { formatCents } from "../../../../shared/money.ts";
-import type { Order } from "../../../../shared/orders.schemas.ts";
+import type {
+	Order,
+	PlaceOrderInput,
+} from "../../../../shared/orders.schemas.ts";
 import { checkPurchase } from "../../../../shared/purchase-rule.ts";
 import type { Tool } from "../../../../shared/tools.schemas.ts";
-import { ApiError } from "../../../lib/api-client.ts";
+import { BusyButton } from "../../../components/ui/busy-button.tsx";
+import { TextField } from "../../../components/ui/field.tsx";
+import { ApiError, isAnswerLost } from "../../../lib/api-client.ts";
 import { failureReason, notify } from "../../../lib/toast.ts";
-import { newIdempotencyKey, usePlaceOrder } from "../orders.queries.ts";
+import { usePlaceOrder } from "../orders.queries.ts";
 
 /**
  * The quantity and 'Order Confirm' of the purchase page. The purchase rule is checked while the
  * customer types, with the same messages the server answers; the server decides in the end.
  */
 export function OrderForm({ tool }: { tool: Tool }) {
-	// Nothing typed yet (or just ordered) shows the tool's minimum, as it is now.
-	const [typed, setTyped] = useState<string>();
 	const [placed, setPlaced] = useState<Order>();
 	// Why the shop refused the last order for the unpaid orders already held: shown until the next try.
 	const [unpaidLimit, setUnpaidLimit] = useState<string>();
-	const placeOrder = usePlaceOrder();
+	// An order sent whose answer never came: it may exist. Shown, with its retry, until the next try.
+	const [unconfirmed, setUnconfirmed] = useState<PlaceOrderInput>();
+	const placement = usePlaceOrder();
 	const headingId = useId();
-	const inputId = useId();
-	const messageId = useId();
+	// Nothing typed yet (or just ordered) shows the tool's minimum, as it is now.
+	const form = useForm({
+		mode: "onChange",
+		defaultValues: { quantity: String(tool.minimum_quantity) },
+	});
+	const text = useWatch({ control: form.control, name: "quantity" });
 
-	const text = typed ?? String(tool.minimum_quantity);
-	const quantity = text.trim() === "" ? Number.NaN : Number(text);
+	const quantity = toQuantity(text);
 	const check = checkPurchase(tool, quantity);
 	// 'Stock Out' is shown beside the tool's figures; here it only disables ordering.
 	const message =
 		!check.canOrder && check.reason !== "STOCK_OUT" ? check.message : undefined;
 	const hasTotal = Number.isInteger(quantity) && quantity > 0;
 
-	async function confirm(event: FormEvent) {
-		event.preventDefault();
-		if (!check.canOrder || placeOrder.isPending) return;
+	/** Sends the order; the same input sent again after a failure reuses its Idempotency-Key. */
+	async function order(input: PlaceOrderInput) {
 		setUnpaidLimit(undefined);
+		setUnconfirmed(undefined);
 		try {
-			const order = await placeOrder.mutateAsync({
-				input: { tool_id: tool.id, order_quantity: quantity },
-				idempotencyKey: newIdempotencyKey(),
-			});
+			const newOrder = await placement.placeOrder(input);
 			notify.success("Order Added", { autoClose: 1000 });
-			setTyped(undefined);
-			setPlaced(order);
+			form.reset({ quantity: String(tool.minimum_quantity) });
+			setPlaced(newOrder);
 		} catch (error) {
+			if (isAnswerLost(error)) {
+				setUnconfirmed(input);
+				return;
+			}
 			notify.error(`Failed to order${failureReason(error)}`);
 			if (error instanceof ApiError && error.code === "TOO_MANY_UNPAID_ORDERS")
 				setUnpaidLimit(error.message);
 		}
 	}
+
+	const confirm = form.handleSubmit(() => {
+		if (!check.canOrder || placement.isPending) return;
+		return order({ tool_id: tool.id, order_quantity: quantity });
+	});
 
 	return (
 		<form
@@ -60,58 +75,58 @@ export function OrderForm({ tool }: { tool: Tool }) {
 			<h2 id={headingId} className="text-lg font-semibold">
 				Order this tool
 			</h2>
-			<div>
-				<label className="label" htmlFor={inputId}>
-					Quantity
-				</label>
-				<input
-					id={inputId}
-					type="number"
-					inputMode="numeric"
-					className="input w-full"
-					min={tool.minimum_quantity}
-					max={tool.available_quantity}
-					step={1}
-					value={text}
-					onChange={(event) => {
-						setTyped(event.target.value);
-						setPlaced(undefined);
-					}}
-					aria-invalid={message ? true : undefined}
-					aria-describedby={message ? messageId : undefined}
-				/>
-				{message && (
-					<p id={messageId} role="alert" className="mt-1 text-sm text-error">
-						{message}
-					</p>
-				)}
-			</div>
+			<TextField
+				label="Quantity"
+				type="number"
+				inputMode="numeric"
+				min={tool.minimum_quantity}
+				max={tool.available_quantity}
+				step={1}
+				error={message}
+				announcesError
+				{...form.register("quantity", {
+					onChange: () => setPlaced(undefined),
+				})}
+			/>
 			<p className="flex justify-between text-lg" aria-live="polite">
 				<span>Total</span>
 				<strong>
 					{hasTotal ? formatCents(tool.price_cents * quantity) : "—"}
 				</strong>
 			</p>
-			<button
-				type="submit"
+			<BusyButton
+				isBusy={placement.isPending}
+				disabled={!check.canOrder}
 				className="btn btn-primary"
-				disabled={!check.canOrder || placeOrder.isPending}
-				aria-busy={placeOrder.isPending || undefined}
 			>
-				{placeOrder.isPending && (
-					<span
-						className="loading loading-spinner loading-sm"
-						aria-hidden="true"
-					/>
-				)}
 				Order Confirm
-			</button>
+			</BusyButton>
 			{unpaidLimit && (
 				<div role="alert" className="alert alert-warning flex-col items-start">
 					<p>{unpaidLimit}</p>
 					<Link to="/dashboard/my-orders" className="link">
 						Go to My Orders
 					</Link>
+				</div>
+			)}
+			{unconfirmed && (
+				<div role="alert" className="alert alert-warning flex-col items-start">
+					<p>
+						{`We could not confirm your order of ${unconfirmed.order_quantity} pieces yet. Check My Orders before ordering again.`}
+					</p>
+					<div className="flex flex-wrap items-center gap-3">
+						<button
+							type="button"
+							className="btn btn-sm"
+							disabled={placement.isPending}
+							onClick={() => void order(unconfirmed)}
+						>
+							Try again
+						</button>
+						<Link to="/dashboard/my-orders" className="link">
+							Check My Orders
+						</Link>
+					</div>
 				</div>
 			)}
 			{placed && (
@@ -124,4 +139,9 @@ export function OrderForm({ tool }: { tool: Tool }) {
 			)}
 		</form>
 	);
+}
+
+/** The typed quantity as a number; an empty box is no number, not zero. */
+function toQuantity(text: string): number {
+	return text.trim() === "" ? Number.NaN : Number(text);
 }

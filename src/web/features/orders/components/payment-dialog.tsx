@@ -3,13 +3,14 @@ import {
 	lazy,
 	Suspense,
 	useCallback,
-	useId,
 	useRef,
 	useState,
 } from "react";
 import { formatCents } from "../../../../shared/money.ts";
 import type { Order } from "../../../../shared/orders.schemas.ts";
-import { useModal } from "../../../components/ui/use-modal.ts";
+import { BusyButton } from "../../../components/ui/busy-button.tsx";
+import { TextField } from "../../../components/ui/field.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { failureReason, notify } from "../../../lib/toast.ts";
 import { usePaymentOptions, usePayOrder } from "../orders.queries.ts";
 import {
@@ -38,33 +39,14 @@ export function PaymentDialog({
 	order: Order | undefined;
 	onClose: () => void;
 }) {
-	const dialogRef = useModal(order !== undefined);
-	const titleId = useId();
 	return (
-		<dialog
-			ref={dialogRef}
-			className="modal"
-			aria-labelledby={titleId}
-			onCancel={(event) => {
-				event.preventDefault();
-				onClose();
-			}}
-			onKeyDown={(event) => {
-				if (event.key === "Escape") {
-					event.preventDefault();
-					onClose();
-				}
-			}}
+		<Modal
+			isOpen={order !== undefined}
+			title={order ? `Pay for ${order.tool_name}` : ""}
+			onClose={onClose}
 		>
-			{order && (
-				<PaymentForm
-					key={order.id}
-					order={order}
-					titleId={titleId}
-					onClose={onClose}
-				/>
-			)}
-		</dialog>
+			{order && <PaymentForm key={order.id} order={order} onClose={onClose} />}
+		</Modal>
 	);
 }
 
@@ -76,18 +58,15 @@ type Stage =
 
 function PaymentForm({
 	order,
-	titleId,
 	onClose,
 }: {
 	order: Order;
-	titleId: string;
 	onClose: () => void;
 }) {
 	const options = usePaymentOptions();
 	const payOrder = usePayOrder();
 	const [stage, setStage] = useState<Stage>({ step: "start" });
 	const hasFinished = useRef(false);
-	const amountId = useId();
 	const amount = formatCents(order.total_cents);
 
 	const finish = useCallback(() => {
@@ -114,24 +93,11 @@ function PaymentForm({
 	}
 
 	return (
-		<div className="modal-box space-y-4">
-			<h2 id={titleId} className="text-lg font-bold">
-				{`Pay for ${order.tool_name}`}
-			</h2>
+		<>
 			<p className="text-sm">
 				{`${order.order_quantity} pieces × ${formatCents(order.price_cents)}`}
 			</p>
-			<div>
-				<label className="label" htmlFor={amountId}>
-					Amount due
-				</label>
-				<input
-					id={amountId}
-					className="input w-full font-bold"
-					readOnly
-					value={amount}
-				/>
-			</div>
+			<TextField label="Amount due" readOnly value={amount} />
 			{options.isPending && (
 				<p className="text-sm">Loading the payment options…</p>
 			)}
@@ -175,23 +141,16 @@ function PaymentForm({
 						Close
 					</button>
 					{stage.step === "start" && (
-						<button
-							type="submit"
+						<BusyButton
+							isBusy={payOrder.isPending}
+							disabled={!options.data}
 							className="btn btn-primary"
-							disabled={!options.data || payOrder.isPending}
-							aria-busy={payOrder.isPending || undefined}
 						>
-							{payOrder.isPending && (
-								<span
-									className="loading loading-spinner loading-sm"
-									aria-hidden="true"
-								/>
-							)}
 							{`Pay ${amount}`}
-						</button>
+						</BusyButton>
 					)}
 				</form>
 			)}
-		</div>
+		</>
 	);
 }

@@ -5,12 +5,17 @@ import {
 	type ChangePasswordInput,
 	ChangePasswordInputSchema,
 } from "../../../../shared/accounts.schemas.ts";
+import { BusyButton } from "../../../components/ui/busy-button.tsx";
+import {
+	describeError,
+	FormError,
+} from "../../../components/ui/form-error.tsx";
+import { PasswordField } from "../../../components/ui/password-field.tsx";
 import { postAuth } from "../../../lib/auth-client.ts";
 import { notify } from "../../../lib/toast.ts";
-import { describeError, FormError } from "./form-error.tsx";
 
 export function ChangePasswordForm() {
-	const id = useId();
+	const titleId = useId();
 	const [failure, setFailure] = useState<string>();
 	const {
 		register,
@@ -38,56 +43,33 @@ export function ChangePasswordForm() {
 		<form
 			onSubmit={onSubmit}
 			noValidate
-			aria-labelledby={`${id}-title`}
+			aria-labelledby={titleId}
 			className="space-y-2"
 		>
-			<h2 id={`${id}-title`} className="text-xl font-semibold">
+			<h2 id={titleId} className="text-xl font-semibold">
 				Change password
 			</h2>
 			<FormError message={failure} />
-			<fieldset className="fieldset max-w-md" disabled={isSubmitting}>
-				<label className="label" htmlFor={`${id}-current`}>
-					Current password
-				</label>
-				<input
-					id={`${id}-current`}
-					type="password"
+			<fieldset className="fieldset max-w-md gap-3" disabled={isSubmitting}>
+				<PasswordField
+					label="Current password"
+					hint={null}
 					autoComplete="current-password"
-					className="input w-full"
-					aria-invalid={errors.currentPassword ? true : undefined}
-					aria-describedby={
-						errors.currentPassword ? `${id}-current-error` : undefined
-					}
+					error={errors.currentPassword?.message}
 					{...register("currentPassword")}
 				/>
-				{errors.currentPassword && (
-					<p id={`${id}-current-error`} className="text-error text-sm">
-						{errors.currentPassword.message}
-					</p>
-				)}
-				<label className="label" htmlFor={`${id}-new`}>
-					New password
-				</label>
-				<input
-					id={`${id}-new`}
-					type="password"
+				<PasswordField
+					label="New password"
 					autoComplete="new-password"
-					className="input w-full"
-					aria-invalid={errors.newPassword ? true : undefined}
-					aria-describedby={errors.newPassword ? `${id}-new-error` : undefined}
+					error={errors.newPassword?.message}
 					{...register("newPassword")}
 				/>
-				{errors.newPassword && (
-					<p id={`${id}-new-error`} className="text-error text-sm">
-						{errors.newPassword.message}
-					</p>
-				)}
-				<button type="submit" className="btn btn-outline mt-2 w-fit">
-					{isSubmitting && (
-						<span className="loading loading-spinner" aria-hidden="true" />
-					)}
+				<BusyButton
+					isBusy={isSubmitting}
+					className="btn btn-outline mt-2 w-fit"
+				>
 					Change password
-				</button>
+				</BusyButton>
 			</fieldset>
 		</form>
 	);

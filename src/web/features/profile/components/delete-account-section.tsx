@@ -1,33 +1,55 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
+import { useForm } from "react-hook-form";
+import * as z from "zod/mini";
+import { BusyButton } from "../../../components/ui/busy-button.tsx";
+import {
+	describeError,
+	FormError,
+} from "../../../components/ui/form-error.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
+import { PasswordField } from "../../../components/ui/password-field.tsx";
 import { postAuth } from "../../../lib/auth-client.ts";
-import { describeError, FormError } from "./form-error.tsx";
+
+const ConfirmWithPasswordSchema = z.object({
+	password: z.string().check(z.minLength(1, "Password is required")),
+});
 
 /** Deletes the caller's account after a confirmation with the password; sessions end with it. */
 export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
-	const id = useId();
+	const titleId = useId();
 	const [isOpen, setIsOpen] = useState(false);
-	const [password, setPassword] = useState("");
 	const [failure, setFailure] = useState<string>();
-	const [isPending, setIsPending] = useState(false);
+	const {
+		register,
+		handleSubmit,
+		reset,
+		formState: { errors, isSubmitting },
+	} = useForm({
+		resolver: zodResolver(ConfirmWithPasswordSchema),
+		defaultValues: { password: "" },
+	});
 
-	async function confirm() {
+	const close = () => {
+		setIsOpen(false);
 		setFailure(undefined);
-		setIsPending(true);
+		reset();
+	};
+
+	const confirm = handleSubmit(async ({ password }) => {
+		setFailure(undefined);
 		try {
 			await postAuth("/delete-user", { password });
 			setIsOpen(false);
 			onDeleted();
 		} catch (error) {
 			setFailure(describeError(error));
-		} finally {
-			setIsPending(false);
 		}
-	}
+	});
 
 	return (
-		<section aria-labelledby={`${id}-title`} className="space-y-2">
-			<h2 id={`${id}-title`} className="text-xl font-semibold text-error">
+		<section aria-labelledby={titleId} className="space-y-2">
+			<h2 id={titleId} className="text-xl font-semibold text-error">
 				Delete my account
 			</h2>
 			<p>
@@ -40,32 +62,28 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
 			>
 				Delete my account
 			</button>
-			<ConfirmDialog
-				isOpen={isOpen}
-				title="Delete your account?"
-				message="This cannot be undone. Enter your password to confirm."
-				confirmLabel="Delete my account"
-				isPending={isPending}
-				onConfirm={() => void confirm()}
-				onCancel={() => {
-					setIsOpen(false);
-					setFailure(undefined);
-					setPassword("");
-				}}
-			>
-				<FormError message={failure} />
-				<label className="label" htmlFor={`${id}-password`}>
-					Password
-				</label>
-				<input
-					id={`${id}-password`}
-					type="password"
-					autoComplete="current-password"
-					className="input w-full"
-					value={password}
-					onChange={(event) => setPassword(event.target.value)}
-				/>
-			</ConfirmDialog>
+			<Modal isOpen={isOpen} title="Delete your account?" onClose={close}>
+				<form noValidate onSubmit={(event) => void confirm(event)}>
+					<p className="pb-4">
+						This cannot be undone. Enter your password to confirm.
+					</p>
+					<FormError message={failure} />
+					<PasswordField
+						hint={null}
+						autoComplete="current-password"
+						error={errors.password?.message}
+						{...register("password")}
+					/>
+					<div className="modal-action">
+						<button type="button" className="btn" onClick={close}>
+							Cancel
+						</button>
+						<BusyButton isBusy={isSubmitting} className="btn btn-error">
+							Delete my account
+						</BusyButton>
+					</div>
+				</form>
+			</Modal>
 		</section>
 	);
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
 	PROFILE_TEXT_FIELDS,
@@ -8,6 +8,12 @@ import {
 	type ProfileUpdate,
 	ProfileUpdateSchema,
 } from "../../../../shared/accounts.schemas.ts";
+import { BusyButton } from "../../../components/ui/busy-button.tsx";
+import { TextAreaField, TextField } from "../../../components/ui/field.tsx";
+import {
+	ImageField,
+	type ImageFieldHandle,
+} from "../../../components/ui/image-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { notify } from "../../../lib/toast.ts";
 import { useSaveProfile } from "../profile.queries.ts";
@@ -47,8 +53,8 @@ export function ProfileForm({
 }) {
 	const save = useSaveProfile();
 	const [photo, setPhoto] = useState<File | undefined>();
-	const [preview, setPreview] = useState<string | undefined>();
-	const idPrefix = useId();
+	const photoField = useRef<ImageFieldHandle>(null);
+	const titleId = useId();
 	const {
 		register,
 		handleSubmit,
@@ -59,13 +65,6 @@ export function ProfileForm({
 		defaultValues: toFormValues(profile),
 	});
 
-	useEffect(() => {
-		if (!photo) return setPreview(undefined);
-		const url = URL.createObjectURL(photo);
-		setPreview(url);
-		return () => URL.revokeObjectURL(url);
-	}, [photo]);
-
 	const onSubmit = handleSubmit(async (values) => {
 		try {
 			const saved = await save.mutateAsync({
@@ -74,6 +73,7 @@ export function ProfileForm({
 			});
 			reset(toFormValues(saved));
 			setPhoto(undefined);
+			photoField.current?.clear();
 			notify.success("Profile updated successfully");
 			onSaved();
 		} catch (error) {
@@ -85,97 +85,53 @@ export function ProfileForm({
 		}
 	});
 
-	const image = preview ?? profile.image;
 	return (
-		<form onSubmit={onSubmit} noValidate aria-labelledby={`${idPrefix}-title`}>
-			<h2 id={`${idPrefix}-title`} className="mb-4 text-xl font-semibold">
+		<form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+			<h2 id={titleId} className="mb-4 text-xl font-semibold">
 				Your details
 			</h2>
 			<fieldset
-				className="fieldset grid gap-x-4 sm:grid-cols-2"
+				className="fieldset grid gap-x-4 gap-y-3 sm:grid-cols-2"
 				disabled={save.isPending}
 			>
-				<div>
-					<label className="label" htmlFor={`${idPrefix}-name`}>
-						Name
-					</label>
-					<input
-						id={`${idPrefix}-name`}
-						className="input w-full"
-						value={profile.name}
-						readOnly
-					/>
-				</div>
-				<div>
-					<label className="label" htmlFor={`${idPrefix}-email`}>
-						Email
-					</label>
-					<input
-						id={`${idPrefix}-email`}
-						className="input w-full"
-						value={profile.email}
-						readOnly
-					/>
-				</div>
-				{PROFILE_TEXT_FIELDS.map((field) => {
-					const id = `${idPrefix}-${field}`;
-					const error = errors[field]?.message;
-					const common = {
-						id,
-						"aria-invalid": error ? true : undefined,
-						"aria-describedby": error ? `${id}-error` : undefined,
-						...register(field),
-					};
-					return (
-						<div key={field} className={field === "bio" ? "sm:col-span-2" : ""}>
-							<label className="label" htmlFor={id}>
-								{LABELS[field]}
-							</label>
-							{field === "bio" ? (
-								<textarea className="textarea w-full" rows={4} {...common} />
-							) : (
-								<input
-									className="input w-full"
-									type={field === "website" ? "url" : "text"}
-									{...common}
-								/>
-							)}
-							{error && (
-								<p id={`${id}-error`} className="text-error text-sm">
-									{error}
-								</p>
-							)}
-						</div>
-					);
-				})}
-				<div className="sm:col-span-2">
-					<label className="label" htmlFor={`${idPrefix}-photo`}>
-						Photo
-					</label>
-					<div className="flex items-center gap-4">
-						{image && (
-							<img
-								src={image}
-								alt="Your profile"
-								className="h-16 w-16 rounded-full object-cover"
-							/>
-						)}
-						<input
-							id={`${idPrefix}-photo`}
-							type="file"
-							accept="image/jpeg,image/png,image/webp"
-							className="file-input w-full"
-							onChange={(event) => setPhoto(event.target.files?.[0])}
+				<TextField label="Name" value={profile.name} readOnly />
+				<TextField label="Email" value={profile.email} readOnly />
+				{PROFILE_TEXT_FIELDS.map((field) =>
+					field === "bio" ? (
+						<TextAreaField
+							key={field}
+							label={LABELS[field]}
+							className="sm:col-span-2"
+							rows={4}
+							error={errors[field]?.message}
+							{...register(field)}
 						/>
-					</div>
+					) : (
+						<TextField
+							key={field}
+							label={LABELS[field]}
+							type={field === "website" ? "url" : "text"}
+							error={errors[field]?.message}
+							{...register(field)}
+						/>
+					),
+				)}
+				<div className="sm:col-span-2">
+					<ImageField
+						ref={photoField}
+						label="Photo"
+						file={photo}
+						currentUrl={profile.image}
+						keepHint="Leave empty to keep the current photo."
+						previewClassName="h-16 w-16 rounded-full object-cover"
+						isUploading={save.isPending && photo !== undefined}
+						onChange={setPhoto}
+					/>
 				</div>
 				<div className="sm:col-span-2">
-					<button type="submit" className="btn btn-primary mt-2">
-						{save.isPending && (
-							<span className="loading loading-spinner" aria-hidden="true" />
-						)}
+					<BusyButton isBusy={save.isPending} className="btn btn-primary mt-2">
 						Save profile
-					</button>
+					</BusyButton>
 				</div>
 			</fieldset>
 		</form>

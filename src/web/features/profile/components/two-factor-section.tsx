@@ -1,10 +1,24 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import * as z from "zod/mini";
 import { TotpCodeSchema } from "../../../../shared/accounts.schemas.ts";
+import { BusyButton } from "../../../components/ui/busy-button.tsx";
+import { TextField } from "../../../components/ui/field.tsx";
+import {
+	describeError,
+	FormError,
+} from "../../../components/ui/form-error.tsx";
+import { PasswordField } from "../../../components/ui/password-field.tsx";
 import { postAuth } from "../../../lib/auth-client.ts";
 import { notify } from "../../../lib/toast.ts";
-import { describeError, FormError } from "./form-error.tsx";
 
 type Enrolment = { secret: string; uri: string; backupCodes: string[] };
+
+const PasswordStepSchema = z.object({
+	password: z.string().check(z.minLength(1, "Password is required")),
+});
+const CodeStepSchema = z.object({ code: TotpCodeSchema });
 
 function readSecret(totpUri: string): string {
 	try {
@@ -22,61 +36,13 @@ export function TwoFactorSection({
 	isEnabled: boolean;
 	onChanged: () => Promise<void>;
 }) {
-	const id = useId();
-	const [password, setPassword] = useState("");
-	const [code, setCode] = useState("");
+	const titleId = useId();
 	const [enrolment, setEnrolment] = useState<Enrolment>();
 	const [failure, setFailure] = useState<string>();
-	const [isBusy, setIsBusy] = useState(false);
-
-	async function run(action: () => Promise<void>) {
-		setFailure(undefined);
-		setIsBusy(true);
-		try {
-			await action();
-		} catch (error) {
-			setFailure(describeError(error));
-		} finally {
-			setIsBusy(false);
-		}
-	}
-
-	const start = () =>
-		run(async () => {
-			const answer = await postAuth<{ totpURI: string; backupCodes: string[] }>(
-				"/two-factor/enable",
-				{ password },
-			);
-			setPassword("");
-			setEnrolment({
-				secret: readSecret(answer.totpURI),
-				uri: answer.totpURI,
-				backupCodes: answer.backupCodes,
-			});
-		});
-
-	const confirm = () =>
-		run(async () => {
-			const parsed = TotpCodeSchema.safeParse(code);
-			if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
-			await postAuth("/two-factor/verify-totp", { code: parsed.data });
-			setEnrolment(undefined);
-			setCode("");
-			notify.success("Two-factor sign-in is on");
-			await onChanged();
-		});
-
-	const turnOff = () =>
-		run(async () => {
-			await postAuth("/two-factor/disable", { password });
-			setPassword("");
-			notify.success("Two-factor sign-in is off");
-			await onChanged();
-		});
 
 	return (
-		<section aria-labelledby={`${id}-title`} className="space-y-2">
-			<h2 id={`${id}-title`} className="text-xl font-semibold">
+		<section aria-labelledby={titleId} className="space-y-2">
+			<h2 id={titleId} className="text-xl font-semibold">
 				Two-factor sign-in
 			</h2>
 			<p>
@@ -86,76 +52,153 @@ export function TwoFactorSection({
 			</p>
 			<FormError message={failure} />
 			{enrolment ? (
-				<form
-					className="fieldset max-w-md"
-					onSubmit={(event) => {
-						event.preventDefault();
-						void confirm();
+				<CodeStep
+					enrolment={enrolment}
+					onFailure={setFailure}
+					onConfirmed={async () => {
+						setEnrolment(undefined);
+						notify.success("Two-factor sign-in is on");
+						await onChanged();
 					}}
-				>
-					<p>
-						Add this key to your authenticator app:{" "}
-						<code className="font-mono break-all">{enrolment.secret}</code>
-					</p>
-					<details>
-						<summary>Setup link</summary>
-						<code className="font-mono break-all text-sm">{enrolment.uri}</code>
-					</details>
-					<p>Keep these backup codes somewhere safe; each signs in once:</p>
-					<ul className="grid grid-cols-2 gap-1 font-mono text-sm">
-						{enrolment.backupCodes.map((backupCode) => (
-							<li key={backupCode}>{backupCode}</li>
-						))}
-					</ul>
-					<label className="label" htmlFor={`${id}-code`}>
-						Authentication code
-					</label>
-					<input
-						id={`${id}-code`}
-						className="input w-full"
-						inputMode="numeric"
-						autoComplete="one-time-code"
-						value={code}
-						onChange={(event) => setCode(event.target.value)}
-					/>
-					<button
-						type="submit"
-						className="btn btn-primary mt-2 w-fit"
-						disabled={isBusy}
-					>
-						Turn on
-					</button>
-				</form>
+				/>
 			) : (
-				<form
-					className="fieldset max-w-md"
-					onSubmit={(event) => {
-						event.preventDefault();
-						void (isEnabled ? turnOff() : start());
+				<PasswordStep
+					isEnabled={isEnabled}
+					onFailure={setFailure}
+					onEnrolled={setEnrolment}
+					onTurnedOff={async () => {
+						notify.success("Two-factor sign-in is off");
+						await onChanged();
 					}}
-				>
-					<label className="label" htmlFor={`${id}-password`}>
-						Password
-					</label>
-					<input
-						id={`${id}-password`}
-						type="password"
-						autoComplete="current-password"
-						className="input w-full"
-						value={password}
-						onChange={(event) => setPassword(event.target.value)}
-					/>
-					<button
-						type="submit"
-						className="btn btn-outline mt-2 w-fit"
-						disabled={isBusy}
-					>
-						{isEnabled
-							? "Turn off two-factor sign-in"
-							: "Set up two-factor sign-in"}
-					</button>
-				</form>
+				/>
 			)}
 		</section>
+	);
+}
+
+/** The password that starts an enrolment or turns two-factor sign-in off. */
+function PasswordStep({
+	isEnabled,
+	onFailure,
+	onEnrolled,
+	onTurnedOff,
+}: {
+	isEnabled: boolean;
+	onFailure: (message: string | undefined) => void;
+	onEnrolled: (enrolment: Enrolment) => void;
+	onTurnedOff: () => Promise<void>;
+}) {
+	const {
+		register,
+		handleSubmit,
+		reset,
+		formState: { errors, isSubmitting },
+	} = useForm({
+		resolver: zodResolver(PasswordStepSchema),
+		defaultValues: { password: "" },
+	});
+	const submit = handleSubmit(async ({ password }) => {
+		onFailure(undefined);
+		try {
+			if (isEnabled) {
+				await postAuth("/two-factor/disable", { password });
+				reset();
+				await onTurnedOff();
+				return;
+			}
+			const answer = await postAuth<{ totpURI: string; backupCodes: string[] }>(
+				"/two-factor/enable",
+				{ password },
+			);
+			reset();
+			onEnrolled({
+				secret: readSecret(answer.totpURI),
+				uri: answer.totpURI,
+				backupCodes: answer.backupCodes,
+			});
+		} catch (error) {
+			onFailure(describeError(error));
+		}
+	});
+	return (
+		<form
+			className="fieldset max-w-md gap-3"
+			noValidate
+			onSubmit={(event) => void submit(event)}
+		>
+			<PasswordField
+				hint={null}
+				autoComplete="current-password"
+				error={errors.password?.message}
+				{...register("password")}
+			/>
+			<BusyButton isBusy={isSubmitting} className="btn btn-outline mt-2 w-fit">
+				{isEnabled
+					? "Turn off two-factor sign-in"
+					: "Set up two-factor sign-in"}
+			</BusyButton>
+		</form>
+	);
+}
+
+/** The key and backup codes of a new enrolment, and the first code that confirms it. */
+function CodeStep({
+	enrolment,
+	onFailure,
+	onConfirmed,
+}: {
+	enrolment: Enrolment;
+	onFailure: (message: string | undefined) => void;
+	onConfirmed: () => Promise<void>;
+}) {
+	const {
+		register,
+		handleSubmit,
+		formState: { errors, isSubmitting },
+	} = useForm({
+		resolver: zodResolver(CodeStepSchema),
+		defaultValues: { code: "" },
+	});
+	const submit = handleSubmit(async ({ code }) => {
+		onFailure(undefined);
+		try {
+			await postAuth("/two-factor/verify-totp", { code });
+			await onConfirmed();
+		} catch (error) {
+			onFailure(describeError(error));
+		}
+	});
+	return (
+		<form
+			className="fieldset max-w-md gap-3"
+			noValidate
+			onSubmit={(event) => void submit(event)}
+		>
+			<p>
+				Add this key to your authenticator app:{" "}
+				<code className="font-mono break-all">{enrolment.secret}</code>
+			</p>
+			<details>
+				<summary>Setup link</summary>
+				<code className="font-mono break-all text-sm">{enrolment.uri}</code>
+			</details>
+			<p>Keep these backup codes somewhere safe; each signs in once:</p>
+			<ul className="grid grid-cols-2 gap-1 font-mono text-sm">
+				{enrolment.backupCodes.map((backupCode) => (
+					<li key={backupCode}>{backupCode}</li>
+				))}
+			</ul>
+			<TextField
+				label="Authentication code"
+				inputMode="numeric"
+				autoComplete="one-time-code"
+				maxLength={6}
+				error={errors.code?.message}
+				{...register("code")}
+			/>
+			<BusyButton isBusy={isSubmitting} className="btn btn-primary mt-2 w-fit">
+				Turn on
+			</BusyButton>
+		</form>
 	);
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
 	centsToDollars,
@@ -8,21 +8,15 @@ import {
 	ToolFormSchema,
 	type ToolForm as ToolFormValues,
 } from "../../../../shared/tools.schemas.ts";
+import { BusyButton } from "../../../components/ui/busy-button.tsx";
+import { TextAreaField, TextField } from "../../../components/ui/field.tsx";
+import {
+	ImageField,
+	type ImageFieldHandle,
+} from "../../../components/ui/image-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 
-type TextField = keyof ToolFormValues;
-
-const FIELDS: {
-	name: TextField;
-	label: string;
-	kind: "text" | "textarea" | "money" | "count";
-}[] = [
-	{ name: "tool_name", label: "Product Name", kind: "text" },
-	{ name: "description", label: "Description", kind: "textarea" },
-	{ name: "price", label: "Price", kind: "money" },
-	{ name: "available_quantity", label: "Available Quantity", kind: "count" },
-	{ name: "minimum_quantity", label: "Minimum Order Quantity", kind: "count" },
-];
+type TextFieldName = keyof ToolFormValues;
 
 const EMPTY: ToolFormValues = {
 	tool_name: "",
@@ -42,8 +36,8 @@ function toFormValues(tool: Tool): ToolFormValues {
 	};
 }
 
-const isTextField = (field: string): field is TextField =>
-	FIELDS.some((entry) => entry.name === field);
+const isTextField = (field: string): field is TextFieldName =>
+	Object.hasOwn(EMPTY, field);
 
 /**
  * The form of Add A Product and of a tool's edit page. Given a `tool` it opens filled in and its
@@ -61,10 +55,8 @@ export function ToolForm({
 	isSaving: boolean;
 	onSave: (fields: ToolFormValues, image: File | undefined) => Promise<void>;
 }) {
-	const idPrefix = useId();
-	const fileInput = useRef<HTMLInputElement>(null);
+	const imageField = useRef<ImageFieldHandle>(null);
 	const [image, setImage] = useState<File>();
-	const [preview, setPreview] = useState<string>();
 	const [imageError, setImageError] = useState<string>();
 	const {
 		register,
@@ -77,13 +69,6 @@ export function ToolForm({
 		defaultValues: tool ? toFormValues(tool) : EMPTY,
 	});
 
-	useEffect(() => {
-		if (!image) return setPreview(undefined);
-		const url = URL.createObjectURL(image);
-		setPreview(url);
-		return () => URL.revokeObjectURL(url);
-	}, [image]);
-
 	const checkImage = () => {
 		const isMissing = !tool && !image;
 		setImageError(isMissing ? "Image is required" : undefined);
@@ -91,7 +76,7 @@ export function ToolForm({
 	};
 
 	const onSubmit = handleSubmit(async (fields) => {
-		if (!checkImage()) return fileInput.current?.focus();
+		if (!checkImage()) return imageField.current?.focus();
 		try {
 			await onSave(fields, image);
 		} catch (error) {
@@ -105,102 +90,76 @@ export function ToolForm({
 		if (tool) return;
 		reset(EMPTY);
 		setImage(undefined);
-		if (fileInput.current) fileInput.current.value = "";
+		imageField.current?.clear();
 	}, checkImage);
 
-	const imageId = `${idPrefix}-image`;
-	const imageHintId = `${imageId}-hint`;
-	const shownImage = preview ?? tool?.img;
+	const countProps = {
+		type: "number",
+		inputMode: "numeric",
+		min: "0",
+		step: "1",
+	} as const;
 	return (
 		<form onSubmit={onSubmit} noValidate className="max-w-2xl">
 			<fieldset
-				className="fieldset grid gap-x-4 sm:grid-cols-2"
+				className="fieldset grid gap-x-4 gap-y-3 sm:grid-cols-2"
 				disabled={isSaving}
 			>
-				{FIELDS.map(({ name, label, kind }) => {
-					const id = `${idPrefix}-${name}`;
-					const error = errors[name]?.message;
-					const common = {
-						id,
-						"aria-invalid": error ? true : undefined,
-						"aria-describedby": error ? `${id}-error` : undefined,
-						...register(name),
-					};
-					const isWide = kind === "text" || kind === "textarea";
-					return (
-						<div key={name} className={isWide ? "sm:col-span-2" : ""}>
-							<label className="label" htmlFor={id}>
-								{label}
-							</label>
-							{kind === "textarea" ? (
-								<textarea className="textarea w-full" rows={5} {...common} />
-							) : kind === "text" ? (
-								<input className="input w-full" type="text" {...common} />
-							) : (
-								<input
-									className="input w-full"
-									type="number"
-									inputMode={kind === "money" ? "decimal" : "numeric"}
-									min={kind === "money" ? "0.01" : "0"}
-									step={kind === "money" ? "0.01" : "1"}
-									{...common}
-								/>
-							)}
-							{error && (
-								<p id={`${id}-error`} className="text-error text-sm">
-									{error}
-								</p>
-							)}
-						</div>
-					);
-				})}
+				<TextField
+					label="Product Name"
+					className="sm:col-span-2"
+					error={errors.tool_name?.message}
+					{...register("tool_name")}
+				/>
+				<TextAreaField
+					label="Description"
+					className="sm:col-span-2"
+					rows={5}
+					error={errors.description?.message}
+					{...register("description")}
+				/>
+				<TextField
+					label="Price"
+					type="number"
+					inputMode="decimal"
+					min="0.01"
+					step="0.01"
+					error={errors.price?.message}
+					{...register("price")}
+				/>
+				<TextField
+					label="Available Quantity"
+					{...countProps}
+					error={errors.available_quantity?.message}
+					{...register("available_quantity")}
+				/>
+				<TextField
+					label="Minimum Order Quantity"
+					{...countProps}
+					error={errors.minimum_quantity?.message}
+					{...register("minimum_quantity")}
+				/>
 				<div className="sm:col-span-2">
-					<label className="label" htmlFor={imageId}>
-						Image
-					</label>
-					{shownImage && (
-						<img
-							src={shownImage}
-							alt={preview ? "The chosen photo" : "The current photo"}
-							width={800}
-							height={600}
-							className="mb-2 aspect-[4/3] w-48 rounded-box object-cover"
-						/>
-					)}
-					<input
-						ref={fileInput}
-						id={imageId}
-						type="file"
-						accept="image/jpeg,image/png,image/webp"
-						className="file-input w-full"
-						aria-invalid={imageError ? true : undefined}
-						aria-describedby={
-							imageError ? `${imageHintId} ${imageId}-error` : imageHintId
+					<ImageField
+						ref={imageField}
+						label="Image"
+						file={image}
+						currentUrl={tool?.img}
+						keepHint={
+							tool ? "Leave empty to keep the current photo." : undefined
 						}
-						onChange={(event) => {
-							const chosen = event.target.files?.[0];
+						error={imageError}
+						isUploading={isSaving && image !== undefined}
+						onChange={(chosen) => {
 							setImage(chosen);
 							if (chosen) setImageError(undefined);
 						}}
 					/>
-					<p id={imageHintId} className="label">
-						{tool
-							? "JPEG, PNG or WebP, up to 10 MiB. Leave empty to keep the current photo."
-							: "JPEG, PNG or WebP, up to 10 MiB."}
-					</p>
-					{imageError && (
-						<p id={`${imageId}-error`} className="text-error text-sm">
-							{imageError}
-						</p>
-					)}
 				</div>
 				<div className="sm:col-span-2">
-					<button type="submit" className="btn btn-primary mt-2">
-						{isSaving && (
-							<span className="loading loading-spinner" aria-hidden="true" />
-						)}
+					<BusyButton isBusy={isSaving} className="btn btn-primary mt-2">
 						{submitLabel}
-					</button>
+					</BusyButton>
 				</div>
 			</fieldset>
 		</form>

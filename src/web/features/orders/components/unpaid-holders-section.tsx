@@ -1,16 +1,16 @@
-import { formatCents } from "../../../shared/money.ts";
+import { formatCents } from "../../../../shared/money.ts";
 import type {
 	UnpaidHolder,
 	UnpaidHolderPage,
-} from "../../../shared/orders.schemas.ts";
+} from "../../../../shared/orders.schemas.ts";
 import {
 	PagedTable,
 	type TableColumn,
-} from "../../components/ui/paged-table.tsx";
-import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
-import { OrderDate } from "../../features/orders/components/order-date.tsx";
-import { useUnpaidHolders } from "../../features/orders/orders.queries.ts";
-import { usePageParam } from "../../lib/page-param.ts";
+} from "../../../components/ui/paged-table.tsx";
+import { QueryBoundary } from "../../../components/ui/query-boundary.tsx";
+import { usePageParam } from "../../../lib/page-param.ts";
+import { useUnpaidHolders } from "../orders.queries.ts";
+import { OrderDate } from "./order-date.tsx";
 
 const PAGE_PARAM = "holders_page";
 

@@ -1,10 +1,11 @@
 import { useState } from "react";
-import type { Faq, FaqInput } from "../../../shared/faqs.schemas.ts";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
-import { FaqForm } from "../../features/faqs/components/faq-form.tsx";
-import { useEditFaqs, useFaqs } from "../../features/faqs/faqs.queries.ts";
-import { failureReason, notify } from "../../lib/toast.ts";
+import type { Faq, FaqInput } from "../../../../shared/faqs.schemas.ts";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { QueryBoundary } from "../../../components/ui/query-boundary.tsx";
+import { failureReason, notify } from "../../../lib/toast.ts";
+import { useEditFaqs, useFaqs } from "../faqs.queries.ts";
+import { FaqForm } from "./faq-form.tsx";
 
 /** The 'Favorite Questions' of the home page: add, edit, move and remove questions. */
 export function FaqEditor() {
@@ -52,7 +53,7 @@ export function FaqEditor() {
 			>
 				{({ items }) =>
 					items.length === 0 ? (
-						<p>No questions yet: the home page shows none.</p>
+						<EmptyState message="No questions yet. Add one below; the home page shows them in this order." />
 					) : (
 						<ol className="space-y-3">
 							{items.map((faq, index) => (

@@ -1,11 +1,11 @@
-import { formatCents } from "../../../shared/money.ts";
-import { Pager } from "../../components/ui/pager.tsx";
-import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
-import { OrderDate } from "../../features/orders/components/order-date.tsx";
-import { OrderStatusBadge } from "../../features/orders/components/order-status-badge.tsx";
-import { TestPaymentBadge } from "../../features/orders/components/test-payment-badge.tsx";
-import { useOrderDeletions } from "../../features/orders/orders.queries.ts";
-import { usePageParam } from "../../lib/page-param.ts";
+import { formatCents } from "../../../../shared/money.ts";
+import { Pager } from "../../../components/ui/pager.tsx";
+import { QueryBoundary } from "../../../components/ui/query-boundary.tsx";
+import { usePageParam } from "../../../lib/page-param.ts";
+import { useOrderDeletions } from "../orders.queries.ts";
+import { OrderDate } from "./order-date.tsx";
+import { OrderStatusBadge } from "./order-status-badge.tsx";
+import { TestPaymentBadge } from "./test-payment-badge.tsx";
 
 const PAGE_PARAM = "deletions_page";
 

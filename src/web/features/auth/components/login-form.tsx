@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { SignInInputSchema } from "../../../shared/accounts.schemas.ts";
-import { SubmitButton } from "../../components/ui/submit-button.tsx";
-import { AuthField } from "../../features/auth/auth-field.tsx";
-import { describeFailure } from "../../features/auth/auth-form-error.tsx";
-import { postAuth } from "../../lib/auth-client.ts";
+import { SignInInputSchema } from "../../../../shared/accounts.schemas.ts";
+import { BusyButton } from "../../../components/ui/busy-button.tsx";
+import { TextField } from "../../../components/ui/field.tsx";
+import { describeError } from "../../../components/ui/form-error.tsx";
+import { PasswordField } from "../../../components/ui/password-field.tsx";
+import { postAuth } from "../../../lib/auth-client.ts";
 
 type SignInAnswer = { twoFactorRedirect?: boolean };
 
@@ -39,7 +40,7 @@ export function LoginForm({
 			if (answer?.twoFactorRedirect) onTwoFactorRequired();
 			else await onSignedIn();
 		} catch (error) {
-			onFailure(describeFailure(error));
+			onFailure(describeError(error));
 		}
 	});
 
@@ -50,16 +51,14 @@ export function LoginForm({
 			noValidate
 			onSubmit={(event) => void signIn(event)}
 		>
-			<AuthField
+			<TextField
 				label="Email"
 				type="email"
 				autoComplete="email"
 				error={errors.email?.message}
 				{...form.register("email")}
 			/>
-			<AuthField
-				label="Password"
-				type="password"
+			<PasswordField
 				autoComplete="current-password"
 				error={errors.password?.message}
 				{...form.register("password")}
@@ -70,7 +69,9 @@ export function LoginForm({
 			>
 				Forgot password?
 			</Link>
-			<SubmitButton isSubmitting={isSubmitting}>Login</SubmitButton>
+			<BusyButton isBusy={isSubmitting} className="btn btn-primary mt-2 w-full">
+				Login
+			</BusyButton>
 		</form>
 	);
 }

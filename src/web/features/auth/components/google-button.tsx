@@ -1,12 +1,13 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { SignInOptionsSchema } from "../../../shared/accounts.schemas.ts";
-import { apiGet } from "../../lib/api-client.ts";
-import { postAuth } from "../../lib/auth-client.ts";
-import { describeFailure } from "./auth-form-error.tsx";
+import { SignInOptionsSchema } from "../../../../shared/accounts.schemas.ts";
+import { describeError } from "../../../components/ui/form-error.tsx";
+import { apiGet } from "../../../lib/api-client.ts";
+import { postAuth } from "../../../lib/auth-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 const signInOptionsQuery = queryOptions({
-	queryKey: ["sign-in-options"],
+	queryKey: queryKeys.signInOptions.all,
 	queryFn: ({ signal }) =>
 		apiGet("/api/sign-in-options", SignInOptionsSchema, signal),
 	staleTime: Number.POSITIVE_INFINITY,
@@ -48,7 +49,7 @@ export function GoogleButton({
 			window.location.assign(answer.url);
 		} catch (error) {
 			setIsLeaving(false);
-			onError(describeFailure(error));
+			onError(describeError(error));
 		}
 	}
 

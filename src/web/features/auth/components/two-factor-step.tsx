@@ -2,11 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
-import { TotpCodeSchema } from "../../../shared/accounts.schemas.ts";
-import { SubmitButton } from "../../components/ui/submit-button.tsx";
-import { postAuth } from "../../lib/auth-client.ts";
-import { AuthField } from "./auth-field.tsx";
-import { AuthFormError, describeFailure } from "./auth-form-error.tsx";
+import { TotpCodeSchema } from "../../../../shared/accounts.schemas.ts";
+import { BusyButton } from "../../../components/ui/busy-button.tsx";
+import { TextField } from "../../../components/ui/field.tsx";
+import {
+	describeError,
+	FormError,
+} from "../../../components/ui/form-error.tsx";
+import { postAuth } from "../../../lib/auth-client.ts";
 
 const AppCodeSchema = z.object({ code: TotpCodeSchema });
 const BackupCodeSchema = z.object({
@@ -80,13 +83,13 @@ function CodeForm({
 			);
 			await onVerified();
 		} catch (error) {
-			setFailure(describeFailure(error));
+			setFailure(describeError(error));
 		}
 	});
 
 	return (
 		<>
-			<AuthFormError message={failure} />
+			<FormError message={failure} />
 			<p className="text-sm">
 				{isApp
 					? "Enter the 6-digit code your authenticator app shows for Tools Gallery."
@@ -98,7 +101,7 @@ function CodeForm({
 				onSubmit={(event) => void verifyCode(event)}
 			>
 				{isApp ? (
-					<AuthField
+					<TextField
 						label="Authentication code"
 						error={errors.code?.message}
 						inputMode="numeric"
@@ -107,7 +110,7 @@ function CodeForm({
 						{...form.register("code")}
 					/>
 				) : (
-					<AuthField
+					<TextField
 						label="Backup code"
 						error={errors.code?.message}
 						autoComplete="off"
@@ -115,7 +118,12 @@ function CodeForm({
 						{...form.register("code")}
 					/>
 				)}
-				<SubmitButton isSubmitting={isSubmitting}>Verify</SubmitButton>
+				<BusyButton
+					isBusy={isSubmitting}
+					className="btn btn-primary mt-2 w-full"
+				>
+					Verify
+				</BusyButton>
 			</form>
 		</>
 	);

@@ -1,0 +1,125 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { Link, Route, Routes } from "react-router";
+import { expect, test, vi } from "vitest";
+import { usePageTitle } from "../lib/page-title.ts";
+import { jsonResponse } from "../test-support/fake-api.ts";
+import { renderWithProviders } from "../test-support/render-with-providers.tsx";
+import { RootLayout } from "./root-layout.tsx";
+
+function HomePage() {
+	usePageTitle();
+	return (
+		<>
+			<h1>Welcome</h1>
+			<Link to="/blog">Read the blog</Link>
+			<Link to="/dashboard/broken">Open a broken page</Link>
+		</>
+	);
+}
+
+/** A page whose heading comes later, as one that waits for its data. */
+function BlogPage() {
+	usePageTitle("Blog");
+	const [isLoaded, setIsLoaded] = useState(false);
+	return isLoaded ? (
+		<h1>Blog</h1>
+	) : (
+		<button type="button" onClick={() => setIsLoaded(true)}>
+			Finish loading
+		</button>
+	);
+}
+
+function BrokenPage(): never {
+	throw new Error("This page is broken");
+}
+
+function renderApp(url = "/") {
+	vi.stubGlobal("fetch", async () => jsonResponse({ me: null }));
+	renderWithProviders(
+		<Routes>
+			<Route element={<RootLayout />}>
+				<Route path="/" element={<HomePage />} />
+				<Route path="/blog" element={<BlogPage />} />
+				<Route
+					path="/dashboard/*"
+					element={
+						<Routes>
+							<Route path="broken" element={<BrokenPage />} />
+						</Routes>
+					}
+				/>
+			</Route>
+		</Routes>,
+		{ path: "*", url },
+	);
+}
+
+const liveRegion = () => {
+	const region = document.querySelector("[aria-live='polite']");
+	if (!region) throw new Error("no polite live region");
+	return region;
+};
+
+test("the first load keeps focus where the browser put it; each page names itself in the title", async () => {
+	renderApp();
+	expect(
+		await screen.findByRole("heading", { level: 1, name: "Welcome" }),
+	).toBeVisible();
+	expect(document.title).toBe("Tools Gallery");
+	expect(document.activeElement).toBe(document.body);
+	expect(liveRegion()).toHaveTextContent("");
+});
+
+test("after a navigation, focus moves to the new page's main heading once it appears, and its title is announced", async () => {
+	renderApp();
+	const user = userEvent.setup();
+	await user.click(await screen.findByRole("link", { name: "Read the blog" }));
+	expect(document.title).toBe("Blog · Tools Gallery");
+
+	// The heading is not there yet: focus waits for it to appear.
+	await user.click(screen.getByRole("button", { name: "Finish loading" }));
+	const heading = await screen.findByRole("heading", {
+		level: 1,
+		name: "Blog",
+	});
+	await waitFor(() => expect(heading).toHaveFocus());
+	expect(heading).toHaveAttribute("tabindex", "-1");
+	expect(liveRegion()).toHaveTextContent("Blog · Tools Gallery");
+});
+
+test("a dashboard page that throws shows the error page with a way home, and the rest of the site stays", async () => {
+	// React reports the error it caught: that report is this test's expected outcome. The spy is
+	// the one every test has (an unexpected console.error fails it), set aside for this render.
+	const consoleError = vi.spyOn(console, "error");
+	const reportUnexpected = consoleError.getMockImplementation();
+	const reported: unknown[][] = [];
+	consoleError.mockImplementation((...args: unknown[]) => {
+		reported.push(args);
+	});
+	try {
+		renderApp();
+		const user = userEvent.setup();
+		await user.click(
+			await screen.findByRole("link", { name: "Open a broken page" }),
+		);
+		expect(
+			await screen.findByRole("heading", {
+				level: 1,
+				name: "Something went wrong on this page.",
+			}),
+		).toBeVisible();
+	} finally {
+		consoleError.mockImplementation(reportUnexpected ?? (() => undefined));
+	}
+	expect(
+		screen.getByRole("link", { name: "Back to the homepage" }),
+	).toHaveAttribute("href", "/");
+	expect(screen.getByRole("navigation", { name: "Main" })).toBeVisible();
+	expect(document.title).toBe("Something went wrong · Tools Gallery");
+	expect(reported.flat().map(String).join(" ")).toContain(
+		"This page is broken",
+	);
+});

@@ -1,0 +1,57 @@
+/**
+ * Every query key of the app, in one place. Each feature's keys start with its own root, so
+ * invalidating the root refreshes every list and page of it; a change that touches another
+ * feature (an order lowers a tool's stock, a profile change renames the session's user)
+ * invalidates that feature's root from here, without importing the other feature's queries.
+ */
+export const queryKeys = {
+	session: { all: ["session"] as const, me: ["session", "me"] as const },
+	signInOptions: { all: ["sign-in-options"] as const },
+	profile: { all: ["profile"] as const },
+	tools: {
+		all: ["tools"] as const,
+		latest: (pageSize: number) => ["tools", "latest", pageSize] as const,
+		search: (q: string, pageSize: number) =>
+			["tools", "search", q, pageSize] as const,
+		page: (page: number) => ["tools", "page", page] as const,
+		tool: (toolId: string) => ["tools", "tool", toolId] as const,
+		edited: (toolId: string) => ["tools", "edited", toolId] as const,
+	},
+	orders: {
+		all: ["orders"] as const,
+		mine: (pageSize: number) => ["orders", "mine", pageSize] as const,
+		one: (orderId: string) => ["orders", "one", orderId] as const,
+		list: (page: number, status: string, email: string) =>
+			["orders", "list", page, status, email] as const,
+		deletions: (page: number) => ["orders", "deletions", page] as const,
+		holders: (page: number) => ["orders", "holders", page] as const,
+	},
+	paymentOptions: { all: ["payment-options"] as const },
+	reviews: {
+		all: ["reviews"] as const,
+		first: (count: number) => ["reviews", "first", count] as const,
+		pages: (pageSize: number) => ["reviews", "pages", pageSize] as const,
+		summary: () => ["reviews", "summary"] as const,
+		mine: () => ["reviews", "mine"] as const,
+		moderated: (page: number) => ["reviews", "moderated", page] as const,
+		moderations: (page: number) => ["reviews", "moderations", page] as const,
+	},
+	blog: {
+		all: ["blog-posts"] as const,
+		pages: (pageSize: number) => ["blog-posts", "pages", pageSize] as const,
+		post: (slug: string) => ["blog-posts", "post", slug] as const,
+		adminPage: (page: number) => ["blog-posts", "admin", "page", page] as const,
+		adminPost: (postId: string) =>
+			["blog-posts", "admin", "post", postId] as const,
+	},
+	faqs: { all: ["faqs"] as const },
+	portfolio: { all: ["portfolio"] as const },
+	users: {
+		all: ["users"] as const,
+		page: (page: number, search: string) => ["users", page, search] as const,
+	},
+	audit: {
+		all: ["audit-events"] as const,
+		page: (page: number, kind: string) => ["audit-events", page, kind] as const,
+	},
+} as const;
