@@ -12,6 +12,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
 	testDir: "e2e",
+	// The screenshots run against a server of their own (playwright.screens.config.ts).
+	testIgnore: "screens/**",
 	fullyParallel: true,
 	forbidOnly: Boolean(process.env.CI),
 	retries: 0,

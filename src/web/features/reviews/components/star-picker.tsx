@@ -33,7 +33,7 @@ export function StarPicker({
 							type="radio"
 							name={name}
 							value={stars}
-							className="mask mask-star-2 bg-warning focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+							className="mask mask-star-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
 							aria-label={stars === 1 ? "1 star" : `${stars} stars`}
 							checked={value === stars}
 							onChange={() => onChange(stars)}

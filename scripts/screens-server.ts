@@ -1,0 +1,299 @@
+// The server the screenshot tests run against (playwright.screens.config.ts): a fresh data
+// directory with the demo content stamped at a fixed time, three accounts with their orders, a
+// review and a deleted order, every timestamp pinned, so each page looks the same on every run.
+// Nothing else writes to it. Prints SCREENS_READY once the content is in place.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+	SCREENS_ACCOUNTS,
+	SCREENS_PASSWORD,
+	SCREENS_SEEDED_AT,
+} from "../e2e/screens/screens-data.ts";
+import { loadConfig } from "../src/server/config.ts";
+import { grantAdminByEmail } from "../src/server/features/accounts/accounts.service.ts";
+import {
+	seedDemoContent,
+	seedId,
+} from "../src/server/features/demo/seed-demo.ts";
+import type { Db } from "../src/server/platform/db/database.ts";
+import { PROJECT_ROOT, WEB_BUILD_DIR } from "../src/server/project-paths.ts";
+import { createServer, prepareData } from "../src/server/start-up.ts";
+import { startLocalIssuer } from "../src/server/test-support/oidc-issuer.ts";
+
+const port = Number(process.env.PORT ?? 4180);
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = path.join(os.tmpdir(), `tools-gallery-screens-${port}`);
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+// 'CONTINUE WITH GOOGLE' shows when Google is configured: a local issuer stands in for it.
+const issuer = await startLocalIssuer(`${origin}/api/auth/callback/google`);
+// The whole configuration: neither a .env file nor the shell's variables are read.
+const env = {
+	PORT: String(port),
+	HOST: "127.0.0.1",
+	PUBLIC_URL: origin,
+	DATA_DIR: dataDir,
+	DATABASE_URL: "",
+	SEED_DEMO: "false",
+	LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+	ADMIN_EMAILS: "",
+	SMTP_URL: "",
+	// Unpaid orders never expire here: their pinned deadlines are in the past.
+	UNPAID_ORDER_HOURS: "0",
+	GOOGLE_CLIENT_ID: issuer.clientId,
+	GOOGLE_CLIENT_SECRET: issuer.clientSecret,
+	GOOGLE_ISSUER_URL: issuer.issuerUrl,
+};
+
+// In a child process, as `npm start` does: the web build sets NODE_ENV=production in the process
+// it runs in, and the server would then refuse to start with test payments.
+const build = spawnSync(
+	process.execPath,
+	["--import", "tsx", "scripts/build.ts", "--if-stale"],
+	{ cwd: PROJECT_ROOT, stdio: "inherit" },
+);
+if (build.status !== 0) process.exit(build.status ?? 1);
+const config = { ...loadConfig(env), webRoot: WEB_BUILD_DIR };
+const seeded = await prepareData(config);
+await seedDemoContent(seeded.db, seeded.images, new Date(SCREENS_SEEDED_AT));
+await seeded.db.destroy();
+
+const { app, db } = await createServer(config);
+async function shutDown(): Promise<void> {
+	await app.close();
+	await db.destroy();
+	await issuer.close();
+	process.exit(0);
+}
+process.once("SIGTERM", () => void shutDown());
+process.once("SIGINT", () => void shutDown());
+await app.listen({ port, host: "127.0.0.1" });
+
+type Account = { cookie: string };
+
+async function call(
+	method: string,
+	url: string,
+	body?: unknown,
+	account?: Account,
+): Promise<unknown> {
+	const response = await fetch(`${origin}${url}`, {
+		method,
+		headers: {
+			origin,
+			...(body === undefined ? {} : { "content-type": "application/json" }),
+			...(account ? { cookie: account.cookie } : {}),
+		},
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	if (!response.ok)
+		throw new Error(
+			`${method} ${url}: ${response.status} ${await response.text()}`,
+		);
+	return response.status === 204 ? undefined : response.json();
+}
+
+async function signUp(person: { name: string; email: string }) {
+	await call("POST", "/api/auth/sign-up/email", {
+		...person,
+		password: SCREENS_PASSWORD,
+	});
+}
+
+async function signIn(person: { email: string }): Promise<Account> {
+	const response = await fetch(`${origin}/api/auth/sign-in/email`, {
+		method: "POST",
+		headers: { origin, "content-type": "application/json" },
+		body: JSON.stringify({ email: person.email, password: SCREENS_PASSWORD }),
+	});
+	if (!response.ok)
+		throw new Error(`sign-in of ${person.email}: ${response.status}`);
+	const cookie = response.headers
+		.getSetCookie()
+		.map((line) => line.split(";")[0])
+		.join("; ");
+	return { cookie };
+}
+
+type PlacedOrder = { id: string };
+
+async function placeOrder(
+	account: Account,
+	art: string,
+	extraPieces: number,
+): Promise<PlacedOrder> {
+	const toolId = seedId(`tool:${art}`);
+	const tool = (await call("GET", `/api/tools/${toolId}`)) as {
+		minimum_quantity: number;
+	};
+	return (await call(
+		"POST",
+		"/api/orders",
+		{ tool_id: toolId, order_quantity: tool.minimum_quantity + extraPieces },
+		account,
+	)) as PlacedOrder;
+}
+
+// One after another: the security log and every list keep the order of these steps.
+for (const person of [
+	SCREENS_ACCOUNTS.neighbour,
+	SCREENS_ACCOUNTS.customer,
+	SCREENS_ACCOUNTS.admin,
+])
+	await signUp(person);
+await grantAdminByEmail(db, SCREENS_ACCOUNTS.admin.email, {
+	isUnconfirmedAllowed: true,
+});
+const neighbour = await signIn(SCREENS_ACCOUNTS.neighbour);
+const customer = await signIn(SCREENS_ACCOUNTS.customer);
+const admin = await signIn(SCREENS_ACCOUNTS.admin);
+
+await call(
+	"PATCH",
+	"/api/profile",
+	{
+		address: "14 Foundry Lane",
+		city: "Sheffield",
+		state: "South Yorkshire",
+		zip: "S1 2HE",
+		username: "caseym",
+		website: "https://morgan-joinery.example",
+		bio: "Joiner and cabinet maker; buys clamps by the dozen.",
+	},
+	customer,
+);
+
+const paid = await placeOrder(customer, "wrench", 20);
+const unpaid = await placeOrder(customer, "hammer", 0);
+const cancelled = await placeOrder(customer, "tape-measure", 5);
+const neighbourOrder = await placeOrder(neighbour, "socket-set", 10);
+const deleted = await placeOrder(neighbour, "chisel", 0);
+const adminOrder = await placeOrder(admin, "spirit-level", 0);
+await call("POST", `/api/orders/${paid.id}/payment`, {}, customer);
+await call("POST", `/api/orders/${cancelled.id}/cancel`, {}, customer);
+await call(
+	"POST",
+	"/api/reviews",
+	{
+		user_review:
+			"The wrenches arrived two days after I paid, well packed, and every one of them fits as it should.",
+		user_rating: 5,
+	},
+	customer,
+);
+await call("DELETE", `/api/orders/${deleted.id}`, undefined, admin);
+
+await pinTimestamps(db, {
+	orders: [
+		{ id: paid.id, placedAt: "2026-11-18T09:15:00.000Z", paidMinutes: 6 },
+		{ id: unpaid.id, placedAt: "2026-11-19T16:40:00.000Z" },
+		{
+			id: cancelled.id,
+			placedAt: "2026-11-17T11:05:00.000Z",
+			cancelledMinutes: 30,
+		},
+		{ id: neighbourOrder.id, placedAt: "2026-11-19T08:20:00.000Z" },
+		{ id: deleted.id, placedAt: "2026-11-16T14:00:00.000Z" },
+		{ id: adminOrder.id, placedAt: "2026-11-20T10:00:00.000Z" },
+	],
+});
+console.info(`SCREENS_READY at ${origin}`);
+
+type PinnedOrder = {
+	id: string;
+	placedAt: string;
+	paidMinutes?: number;
+	cancelledMinutes?: number;
+};
+
+function later(iso: string, minutes: number): string {
+	return new Date(new Date(iso).getTime() + minutes * 60_000).toISOString();
+}
+
+/**
+ * Everything the pages show that the server stamped with the time of this run (or a random id)
+ * gets a fixed value: accounts, orders and their payment, the review, the deletion and the log.
+ */
+async function pinTimestamps(
+	database: Db,
+	pins: { orders: PinnedOrder[] },
+): Promise<void> {
+	const people = [
+		SCREENS_ACCOUNTS.neighbour,
+		SCREENS_ACCOUNTS.customer,
+		SCREENS_ACCOUNTS.admin,
+	];
+	const sample = await database
+		.selectFrom("users")
+		.select("created_at")
+		.executeTakeFirstOrThrow();
+	// The auth library's own encoding of a date on SQLite: kept as it is.
+	const asStored = (iso: string) =>
+		typeof sample.created_at === "number" ? new Date(iso).getTime() : iso;
+	for (const [index, person] of people.entries()) {
+		const at = asStored(later("2026-10-01T09:00:00.000Z", index * 60 * 24));
+		await database
+			.updateTable("users")
+			.set({ created_at: at, updated_at: at, email_verified: 1 })
+			.where("email", "=", person.email)
+			.execute();
+	}
+	for (const [index, order] of pins.orders.entries()) {
+		const paidAt =
+			order.paidMinutes === undefined
+				? null
+				: later(order.placedAt, order.paidMinutes);
+		const cancelledAt =
+			order.cancelledMinutes === undefined
+				? null
+				: later(order.placedAt, order.cancelledMinutes);
+		await database
+			.updateTable("orders")
+			.set({
+				created_at: order.placedAt,
+				updated_at: paidAt ?? cancelledAt ?? order.placedAt,
+				pay_by: later(order.placedAt, 48 * 60),
+				paid_at: paidAt,
+				cancelled_at: cancelledAt,
+			})
+			.where("id", "=", order.id)
+			.execute();
+		await database
+			.updateTable("orders")
+			.set({
+				payment_id: `test_0c5e${index}a7e-52b1-4d6f-9a0e-3f1d2b8c7e4${index}`,
+			})
+			.where("id", "=", order.id)
+			.where("payment_id", "is not", null)
+			.execute();
+	}
+	await database
+		.updateTable("order_deletions")
+		.set({ deleted_at: "2026-11-16T17:45:00.000Z" })
+		.execute();
+	await database
+		.updateTable("orders")
+		.set({ deleted_at: "2026-11-16T17:45:00.000Z" })
+		.where("deleted_at", "is not", null)
+		.execute();
+	await database
+		.updateTable("reviews")
+		.set({ created_at: "2026-11-19T18:30:00.000Z", updated_at: null })
+		.where("user_id", "is not", null)
+		.execute();
+	const events = await database
+		.selectFrom("audit_events")
+		.select("seq")
+		.orderBy("seq")
+		.execute();
+	for (const [index, event] of events.entries())
+		await database
+			.updateTable("audit_events")
+			.set({ occurred_at: later("2026-11-15T08:00:00.000Z", index * 7) })
+			.where("seq", "=", event.seq)
+			.execute();
+}
