@@ -108,9 +108,22 @@ export async function load(
  * Starts the compiled server on a prepared SQLite data directory, never on a DATABASE_URL from
  * .env, and waits until it is ready.
  */
-export async function startShopServer(
+export function startShopServer(
 	dataDir: string,
 	port: number,
+): Promise<ChildProcess> {
+	return startShopServerWith(dataDir, port, {});
+}
+
+/**
+ * Starts the compiled server on a prepared data directory with `env` added (a `DATABASE_URL` for
+ * PostgreSQL, a `QUOTA_SCALE` for load from one address), and waits until it is ready. Without a
+ * `DATABASE_URL` in `env` it runs on SQLite, never on one from .env.
+ */
+export async function startShopServerWith(
+	dataDir: string,
+	port: number,
+	env: NodeJS.ProcessEnv,
 ): Promise<ChildProcess> {
 	return startProcess(
 		["dist/server/main.js"],
@@ -121,6 +134,7 @@ export async function startShopServer(
 			HOST: "127.0.0.1",
 			SEED_DEMO: "false",
 			LOG_LEVEL: "warn",
+			...env,
 		},
 		`http://127.0.0.1:${port}/api/ready`,
 	);

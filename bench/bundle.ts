@@ -4,9 +4,10 @@ import zlib from "node:zlib";
 import { buildAll } from "../scripts/build.ts";
 import { WEB_BUILD_DIR } from "../src/server/project-paths.ts";
 
-// Home page budget (docs/product.md, performance budgets): initial JavaScript under 120 KB gzipped. "Initial" is what
-// index.html loads before any route is visited: its module scripts and their static imports.
-const BUDGET_BYTES = 120 * 1024;
+// Home page budget (docs/product.md, performance budgets): initial JavaScript at most 100 KB gzipped. "Initial" is
+// what index.html loads before any route is visited: its module scripts and their static imports.
+const BUDGET_KB = 100;
+const BUDGET_BYTES = BUDGET_KB * 1024;
 
 await buildAll({ onlyIfStale: true });
 
@@ -51,7 +52,7 @@ for (const file of initial)
 		`  ${file.padEnd(48)} ${(gzipSize(file) / 1024).toFixed(1)} KB gzip`,
 	);
 console.info(
-	`\nInitial JavaScript of the home page: ${(initialBytes / 1024).toFixed(1)} KB gzipped (budget 120 KB)`,
+	`\nInitial JavaScript of the home page: ${(initialBytes / 1024).toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB: ${initialBytes <= BUDGET_BYTES ? "ok" : "missed"})`,
 );
 console.info(
 	`All JavaScript of the app (loaded as pages are visited): ${(allBytes / 1024).toFixed(1)} KB gzipped`,

@@ -7,13 +7,14 @@ import { PROJECT_ROOT } from "../src/server/project-paths.ts";
 import { prepareData } from "../src/server/start-up.ts";
 import { freePort, startProcess, stopProcess } from "./bench-support.ts";
 
-// Home page budget (docs/product.md, performance budgets): Lighthouse performance ≥ 95 and accessibility = 100 in mobile
+// Home page budget (docs/product.md, performance budgets): Lighthouse performance ≥ 98 and accessibility = 100 in mobile
 // emulation. A slow 2-core machine depresses every performance score, so the same run also
 // scores a minimal static page on a bare Fastify server: the ceiling this machine allows.
 // Accessibility must be 100 on the login page and on a signed-in dashboard page too: those are
 // scored once each (the score does not vary between runs), the dashboard with a customer's
 // session cookie.
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PERFORMANCE_BUDGET = 98;
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LIGHTHOUSE = path.join(
 	PROJECT_ROOT,
@@ -223,8 +224,15 @@ try {
 	] as const)
 		for (const audit of scores.failedAudits)
 			console.info(`  ${name}: accessibility audit failed: ${audit}`);
+	const verdict = (isMet: boolean) => (isMet ? "ok" : "missed");
+	const isAccessible = [appSummary, login, dashboard].every(
+		(scores) => scores.accessibility === 100,
+	);
 	console.info(
-		`\nratio performance home / baseline: ${(appSummary.performance / bareSummary.performance).toFixed(2)} (budget: home ≥ 95; accessibility = 100 on home, login and dashboard)`,
+		`\nratio performance home / baseline: ${(appSummary.performance / bareSummary.performance).toFixed(2)}`,
+	);
+	console.info(
+		`budget: home performance ≥ ${PERFORMANCE_BUDGET}: ${verdict(appSummary.performance >= PERFORMANCE_BUDGET)}; accessibility = 100 on home, login and dashboard: ${verdict(isAccessible)}`,
 	);
 } finally {
 	for (const child of children) await stopProcess(child);

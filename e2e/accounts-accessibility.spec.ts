@@ -37,6 +37,8 @@ test("every admin dashboard page has no serious accessibility violations", async
 	page,
 	baseURL,
 }) => {
+	// Every page of the admin menu, each scanned whole: longer than one journey's default time.
+	test.slow();
 	const admin = await signUpInContext(
 		page,
 		String(baseURL),

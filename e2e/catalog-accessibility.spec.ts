@@ -53,7 +53,7 @@ test("Manage Products and a tool's edit form have no serious accessibility viola
 
 	// A rejected edit is never sent, so the demo tool stays as it is.
 	await page.getByLabel("Product Name").fill("");
-	await page.getByLabel("Price").fill("");
+	await page.getByLabel("Price", { exact: true }).fill("");
 	await page.getByRole("button", { name: "Save changes" }).click();
 	await expect(page.getByText("Product Name is required")).toBeVisible();
 	await expect(page.getByText("Price is required")).toBeVisible();

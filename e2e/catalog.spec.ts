@@ -72,7 +72,7 @@ test.describe("a tool's whole life in the catalog", () => {
 		await page
 			.getByLabel("Description")
 			.fill("A two-pound rubber mallet that sets joints without marking them.");
-		await page.getByLabel("Price").fill("12.5");
+		await page.getByLabel("Price", { exact: true }).fill("12.5");
 		await page.getByLabel("Available Quantity").fill("40");
 		await page.getByLabel("Minimum Order Quantity").fill("2");
 		await expect(
@@ -101,6 +101,7 @@ test.describe("a tool's whole life in the catalog", () => {
 		await expectImageLoaded(homeCard.getByRole("img", { name, exact: true }));
 		await expect(homeCard.getByRole("definition")).toHaveText([
 			"$12.50",
+			/^TG-\d{6}$/,
 			"40 pieces",
 			"2 pieces",
 			"Ada Adder",
@@ -122,19 +123,22 @@ test.describe("a tool's whole life in the catalog", () => {
 		await expect(page.getByLabel("Description")).toHaveValue(
 			"A two-pound rubber mallet that sets joints without marking them.",
 		);
-		await expect(page.getByLabel("Price")).toHaveValue("12.50");
+		await expect(page.getByLabel("Price", { exact: true })).toHaveValue(
+			"12.50",
+		);
 		await expect(page.getByLabel("Available Quantity")).toHaveValue("40");
 		await expect(page.getByLabel("Minimum Order Quantity")).toHaveValue("2");
 		await expectImageLoaded(
 			page.getByRole("img", { name: "The current picture" }),
 		);
-		await page.getByLabel("Price").fill("19.95");
+		await page.getByLabel("Price", { exact: true }).fill("19.95");
 		await page.getByLabel("Available Quantity").fill("75");
 		await page.getByRole("button", { name: "Save changes" }).click();
 		await expect(page.getByText("Tool updated successfully")).toBeVisible();
 		await expect(page).toHaveURL(/\/dashboard\/manage-products$/);
 		await expect(manageCard.getByRole("definition")).toHaveText([
 			"$19.95",
+			/^TG-\d{6}$/,
 			"75 pieces",
 			"2 pieces",
 			"Ada Adder",
@@ -150,6 +154,7 @@ test.describe("a tool's whole life in the catalog", () => {
 		).toBeVisible();
 		await expect(page.getByRole("definition")).toHaveText([
 			purchasePage.split("/").at(-1) ?? "",
+			/^TG-\d{6}$/,
 			"$19.95",
 			"75 pieces",
 			"2 pieces",

@@ -1,9 +1,13 @@
 import { expect, test } from "./fixtures/test.ts";
 
-// The missing post's API request answers 404, which the browser logs.
+// The missing post's page (drawn by the server, 404) and its API request answer 404, which the
+// browser logs.
 test.use({
 	expectedConsoleErrors: [
-		{ text: /status of 404/, url: /\/api\/blog-posts\/no-such-post$/ },
+		{
+			text: /status of 404/,
+			url: /\/(blog|api\/blog-posts)\/no-such-post$/,
+		},
 	],
 });
 

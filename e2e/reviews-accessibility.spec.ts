@@ -56,6 +56,10 @@ test("the wall with its summary, and Manage Reviews with a hidden review and the
 	await signUpAdmin(page, origin, "Axel Moderator");
 	await page.goto("/dashboard/manage-reviews");
 	await page.getByRole("button", { name: `Hide review by ${name}` }).click();
+	// The toast fades in and out: scan once it has gone, not half-transparent.
+	const toast = page.getByRole("alert").filter({ hasText: "Review hidden" });
+	await expect(toast).toBeVisible();
+	await expect(toast).toBeHidden();
 	await expect(
 		page
 			.getByRole("region", { name: "Moderation log" })

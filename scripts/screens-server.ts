@@ -1,6 +1,8 @@
 // The server the screenshot tests run against (playwright.screens.config.ts): a fresh data
-// directory with the demo content stamped at a fixed time, three accounts with their orders, a
-// review and a deleted order, every timestamp pinned, so each page looks the same on every run.
+// directory with the demo content stamped at a fixed time, three accounts with their orders (one
+// a checkout of three tools, paid and ready at a receiving point), a cart, a review and a deleted
+// order, every timestamp pinned, so each page looks the same on every run. Invoices cannot be
+// changed once issued: their dates are masked in the screenshots instead.
 // Nothing else writes to it. Prints SCREENS_READY once the content is in place.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -121,6 +123,38 @@ async function signIn(person: { email: string }): Promise<Account> {
 
 type PlacedOrder = { id: string };
 
+async function minimumOf(art: string): Promise<number> {
+	const tool = (await call("GET", `/api/tools/${seedId(`tool:${art}`)}`)) as {
+		minimum_quantity: number;
+	};
+	return tool.minimum_quantity;
+}
+
+/** A checkout of several tools (each its minimum plus `extra`) collected at `pointId`. */
+async function checkOut(
+	account: Account,
+	arts: { art: string; extra: number }[],
+	pointId: string,
+	purchaseOrder: string,
+): Promise<PlacedOrder> {
+	const lines = [];
+	for (const { art, extra } of arts)
+		lines.push({
+			tool_id: seedId(`tool:${art}`),
+			quantity: (await minimumOf(art)) + extra,
+		});
+	return (await call(
+		"POST",
+		"/api/checkout",
+		{
+			lines,
+			fulfilment: { kind: "collection", receiving_point_id: pointId },
+			purchase_order: purchaseOrder,
+		},
+		account,
+	)) as PlacedOrder;
+}
+
 async function placeOrder(
 	account: Account,
 	art: string,
@@ -169,7 +203,7 @@ await call(
 
 const paid = await placeOrder(customer, "wrench", 20);
 const unpaid = await placeOrder(customer, "hammer", 0);
-const cancelled = await placeOrder(customer, "tape-measure", 5);
+const cancelled = await placeOrder(customer, "tape-measure", 10);
 const neighbourOrder = await placeOrder(neighbour, "socket-set", 10);
 const deleted = await placeOrder(neighbour, "chisel", 0);
 const adminOrder = await placeOrder(admin, "spirit-level", 0);
@@ -187,6 +221,119 @@ await call(
 );
 await call("DELETE", `/api/orders/${deleted.id}`, undefined, admin);
 
+// A checkout of three tools collected at the first receiving point: paid and made ready.
+const points = (await call("GET", "/api/receiving-points?page_size=1")) as {
+	items: { id: string }[];
+};
+const [point] = points.items;
+if (!point) throw new Error("the demo content has no receiving point");
+const collected = await checkOut(
+	customer,
+	[
+		{ art: "bar-clamp", extra: 6 },
+		{ art: "chisel", extra: 2 },
+		{ art: "pliers", extra: 0 },
+	],
+	point.id,
+	"PO-2291",
+);
+await call("POST", `/api/orders/${collected.id}/payment`, {}, customer);
+await call("POST", `/api/admin/orders/${collected.id}/ready`, undefined, admin);
+// Two tools wait in the customer's cart.
+for (const art of ["screwdriver", "hand-saw"])
+	await call(
+		"PUT",
+		`/api/cart/lines/${seedId(`tool:${art}`)}`,
+		{ quantity: await minimumOf(art) },
+		customer,
+	);
+
+// Quote requests: the customer's waiting for the shop, declined and withdrawn, and the
+// neighbour's waiting. None is answered: an answer lapses with the real day, so it would not stay
+// the same from run to run.
+async function requestQuote(
+	account: Account,
+	art: string,
+	extra: Record<string, unknown> = {},
+): Promise<string> {
+	const quote = (await call(
+		"POST",
+		"/api/quotes",
+		{
+			tool_id: seedId(`tool:${art}`),
+			quantity: (await minimumOf(art)) * 20,
+			...extra,
+		},
+		account,
+	)) as { id: string };
+	return quote.id;
+}
+const quotes = [
+	{
+		id: await requestQuote(customer, "cordless-drill", {
+			wanted_price: "64.50",
+			needed_by: "2026-12-15",
+			note: "For the new workshop: delivery to the back gate, please.",
+		}),
+		at: "2026-11-19T14:10:00.000Z",
+	},
+	{
+		id: await requestQuote(customer, "bar-clamp"),
+		at: "2026-11-18T10:25:00.000Z",
+		declined: "We cannot source that many before spring.",
+	},
+	{
+		id: await requestQuote(customer, "spirit-level"),
+		at: "2026-11-17T09:00:00.000Z",
+		withdrawn: true,
+	},
+	{
+		id: await requestQuote(neighbour, "socket-set", { wanted_price: "18" }),
+		at: "2026-11-20T08:45:00.000Z",
+	},
+];
+for (const quote of quotes) {
+	if (quote.declined)
+		await call(
+			"POST",
+			`/api/admin/quotes/${quote.id}/decline`,
+			{ note: quote.declined },
+			admin,
+		);
+	if (quote.withdrawn)
+		await call("POST", `/api/quotes/${quote.id}/withdraw`, undefined, customer);
+	const closedAt =
+		quote.declined || quote.withdrawn ? later(quote.at, 90) : null;
+	await db
+		.updateTable("quotes")
+		.set({
+			created_at: quote.at,
+			updated_at: closedAt ?? quote.at,
+			...(quote.declined ? { answered_at: closedAt } : {}),
+		})
+		.where("id", "=", quote.id)
+		.execute();
+}
+
+// The neighbour may pay by invoice, net 30 days up to $5,000, approved on a fixed day.
+await call(
+	"POST",
+	"/api/admin/payment-terms",
+	{
+		email: SCREENS_ACCOUNTS.neighbour.email,
+		net_days: 30,
+		credit_limit: "5000",
+	},
+	admin,
+);
+await db
+	.updateTable("payment_terms")
+	.set({
+		approved_at: "2026-11-18T10:30:00.000Z",
+		updated_at: "2026-11-18T10:30:00.000Z",
+	})
+	.execute();
+
 await pinTimestamps(db, {
 	orders: [
 		{ id: paid.id, placedAt: "2026-11-18T09:15:00.000Z", paidMinutes: 6 },
@@ -199,8 +346,25 @@ await pinTimestamps(db, {
 		{ id: neighbourOrder.id, placedAt: "2026-11-19T08:20:00.000Z" },
 		{ id: deleted.id, placedAt: "2026-11-16T14:00:00.000Z" },
 		{ id: adminOrder.id, placedAt: "2026-11-20T10:00:00.000Z" },
+		{
+			id: collected.id,
+			placedAt: "2026-11-19T09:30:00.000Z",
+			paidMinutes: 4,
+			readyMinutes: 180,
+		},
 	],
 });
+// Every mail sent before the pages are shown: the Mail page then has nothing waiting.
+for (let tries = 0; ; tries++) {
+	const unsent = await db
+		.selectFrom("mail_outbox")
+		.select((eb) => eb.fn.countAll<number>().as("count"))
+		.where("sent_at", "is", null)
+		.executeTakeFirstOrThrow();
+	if (Number(unsent.count) === 0) break;
+	if (tries > 100) throw new Error(`${unsent.count} mails were never sent`);
+	await new Promise((resolve) => setTimeout(resolve, 100));
+}
 console.info(`SCREENS_READY at ${origin}`);
 
 type PinnedOrder = {
@@ -208,6 +372,7 @@ type PinnedOrder = {
 	placedAt: string;
 	paidMinutes?: number;
 	cancelledMinutes?: number;
+	readyMinutes?: number;
 };
 
 function later(iso: string, minutes: number): string {
@@ -251,17 +416,42 @@ async function pinTimestamps(
 			order.cancelledMinutes === undefined
 				? null
 				: later(order.placedAt, order.cancelledMinutes);
+		const readyAt =
+			order.readyMinutes === undefined
+				? null
+				: later(order.placedAt, order.readyMinutes);
 		await database
 			.updateTable("orders")
 			.set({
 				created_at: order.placedAt,
-				updated_at: paidAt ?? cancelledAt ?? order.placedAt,
+				updated_at: readyAt ?? paidAt ?? cancelledAt ?? order.placedAt,
 				pay_by: later(order.placedAt, 48 * 60),
 				paid_at: paidAt,
 				cancelled_at: cancelledAt,
+				ready_at: readyAt,
 			})
 			.where("id", "=", order.id)
 			.execute();
+		// The timeline: each step a minute after the one before, from the time it was placed.
+		const steps = await database
+			.selectFrom("order_events")
+			.select(["seq", "kind"])
+			.where("order_id", "=", order.id)
+			.orderBy("seq")
+			.execute();
+		for (const [step, event] of steps.entries())
+			await database
+				.updateTable("order_events")
+				.set({
+					at:
+						event.kind === "placed"
+							? order.placedAt
+							: event.kind === "ready_for_collection" && readyAt
+								? readyAt
+								: later(paidAt ?? cancelledAt ?? order.placedAt, step),
+				})
+				.where("seq", "=", event.seq)
+				.execute();
 		await database
 			.updateTable("orders")
 			.set({
@@ -269,6 +459,16 @@ async function pinTimestamps(
 			})
 			.where("id", "=", order.id)
 			.where("payment_id", "is not", null)
+			.execute();
+		await database
+			.updateTable("order_events")
+			.set({
+				details: JSON.stringify({
+					transaction_id: `test_0c5e${index}a7e-52b1-4d6f-9a0e-3f1d2b8c7e4${index}`,
+				}),
+			})
+			.where("order_id", "=", order.id)
+			.where("kind", "=", "paid")
 			.execute();
 	}
 	await database

@@ -1,10 +1,11 @@
 import os from "node:os";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import {
 	demoBlogPosts,
 	demoTools,
 } from "../../src/server/features/demo/demo-content.ts";
+import { toolSlug } from "../../src/shared/tools.schemas.ts";
 import {
 	SCREENS_CLOCK,
 	SCREENS_POST_ID,
@@ -24,12 +25,24 @@ export type Screen = {
 	heading: string;
 	/** Who can see it; others are sent elsewhere (signed out to /login, other roles away). */
 	roles: readonly Role[];
+	/** A link on `path` to follow first, by its accessible name: pages whose address has an id. */
+	follow?: RegExp;
+	/**
+	 * The page as the server draws it for a visitor without JavaScript (server-rendered public
+	 * pages): the app's scripts are answered empty, so it never takes over.
+	 */
+	isServerRendered?: boolean;
 };
+
+/** The checkout of three tools the screenshot server places for the customer. */
+const CHECKED_OUT = /^View order of .+ and 2 more/;
 
 const everyone = ROLES;
 const signedIn: readonly Role[] = ["customer", "admin"];
 const toolName = demoTools[0]?.tool_name ?? "";
 const postTitle = demoBlogPosts[0]?.title ?? "";
+/** The newest demo tool's part number: the seed numbers the demo tools oldest first. */
+const toolSku = `TG-${String(demoTools.length).padStart(6, "0")}`;
 
 export const SCREENS: readonly Screen[] = [
 	{
@@ -58,6 +71,20 @@ export const SCREENS: readonly Screen[] = [
 		path: `/blog/${SCREENS_POST_SLUG}`,
 		heading: postTitle,
 		roles: everyone,
+	},
+	{
+		name: "tool-page-server",
+		path: `/tools/${toolSlug(toolName, toolSku)}`,
+		heading: toolName,
+		roles: ["visitor"],
+		isServerRendered: true,
+	},
+	{
+		name: "blog-post-server",
+		path: `/blog/${SCREENS_POST_SLUG}`,
+		heading: postTitle,
+		roles: ["visitor"],
+		isServerRendered: true,
 	},
 	{
 		name: "all-reviews",
@@ -102,6 +129,18 @@ export const SCREENS: readonly Screen[] = [
 		roles: signedIn,
 	},
 	{
+		name: "cart",
+		path: "/cart",
+		heading: "Cart",
+		roles: ["visitor", "customer"],
+	},
+	{
+		name: "checkout",
+		path: "/checkout",
+		heading: "Checkout",
+		roles: ["customer"],
+	},
+	{
 		name: "my-profile",
 		path: "/dashboard/profile",
 		heading: "My Profile",
@@ -114,15 +153,46 @@ export const SCREENS: readonly Screen[] = [
 		roles: signedIn,
 	},
 	{
+		name: "order-detail",
+		path: "/dashboard/my-orders",
+		follow: CHECKED_OUT,
+		heading: "Your order",
+		roles: ["customer"],
+	},
+	{
+		name: "my-quotes",
+		path: "/dashboard/my-quotes",
+		heading: "My Quotes",
+		roles: ["customer"],
+	},
+	{
+		name: "new-quote",
+		path: `/dashboard/quotes/new?tool=${SCREENS_TOOL_ID}`,
+		heading: "Request a quote",
+		roles: ["customer"],
+	},
+	{
 		name: "add-review",
 		path: "/dashboard/review",
 		heading: "Add A Review",
 		roles: ["customer"],
 	},
 	{
+		name: "sales",
+		path: "/dashboard/sales",
+		heading: "Sales",
+		roles: ["admin"],
+	},
+	{
 		name: "add-product",
 		path: "/dashboard/add-a-product",
 		heading: "Add A Product",
+		roles: ["admin"],
+	},
+	{
+		name: "import-export",
+		path: "/dashboard/import-export",
+		heading: "Import & Export",
 		roles: ["admin"],
 	},
 	{
@@ -141,6 +211,25 @@ export const SCREENS: readonly Screen[] = [
 		name: "manage-all-orders",
 		path: "/dashboard/all-order",
 		heading: "Manage All Orders",
+		roles: ["admin"],
+	},
+	{
+		name: "manage-order",
+		path: "/dashboard/all-order",
+		follow: CHECKED_OUT,
+		heading: "Manage order",
+		roles: ["admin"],
+	},
+	{
+		name: "quote-requests",
+		path: "/dashboard/quote-requests",
+		heading: "Quote Requests",
+		roles: ["admin"],
+	},
+	{
+		name: "mail",
+		path: "/dashboard/mail-outbox",
+		heading: "Mail",
 		roles: ["admin"],
 	},
 	{
@@ -180,12 +269,43 @@ export const SCREENS: readonly Screen[] = [
 		roles: ["admin"],
 	},
 	{
+		name: "receiving-points",
+		path: "/dashboard/receiving-points",
+		heading: "Receiving Points",
+		roles: ["admin"],
+	},
+	{
+		name: "payment-terms",
+		path: "/dashboard/payment-terms",
+		heading: "Payment Terms",
+		roles: ["admin"],
+	},
+	{
+		name: "shop-settings",
+		path: "/dashboard/shop-settings",
+		heading: "Shop Settings",
+		roles: ["admin"],
+	},
+	{
 		name: "security-log",
 		path: "/dashboard/security-log",
 		heading: "Security log",
 		roles: ["admin"],
 	},
 ];
+
+/**
+ * What a page shows that the screenshot server cannot pin: an invoice's number holds the year it
+ * was issued and its issue time is the run's (invoices are never changed after issue). They are
+ * masked in the screenshots.
+ */
+export function volatileParts(page: Page): Locator[] {
+	return [
+		page.getByRole("link", { name: /^(Invoice|Credit note) .+\(PDF\)$/ }),
+		page.locator("li:has(a[download]) time"),
+		page.getByText(/^(Invoice|Credit note) \S+ issued$/),
+	];
+}
 
 /** Where the sign-in step (sign-in.setup.ts) keeps each role's session, per server port. */
 const AUTH_DIR = path.join(
@@ -208,10 +328,19 @@ export function screensOf(role: Role): Screen[] {
  */
 export async function openScreen(page: Page, screen: Screen): Promise<void> {
 	await page.clock.setFixedTime(new Date(SCREENS_CLOCK));
+	if (screen.isServerRendered)
+		await page.route("**/assets/*.js", (route) =>
+			route.fulfill({ contentType: "text/javascript", body: "" }),
+		);
 	await page.goto(screen.path);
+	if (screen.follow)
+		await page.getByRole("link", { name: screen.follow }).first().click();
 	await expect(
 		page.getByRole("heading", { name: screen.heading, exact: true }),
 	).toBeVisible();
+	// A server-rendered page shows its heading before the app replaces it: wait for the app.
+	if (!screen.isServerRendered)
+		await expect(page.locator("[data-server-rendered]")).toHaveCount(0);
 	await expect(page.locator(".loading")).toHaveCount(0);
 	await page.evaluate(async () => {
 		const images = [...document.images];

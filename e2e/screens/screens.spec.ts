@@ -6,6 +6,7 @@ import {
 	ROLES,
 	screensOf,
 	storageStateOf,
+	volatileParts,
 } from "./screen-pages.ts";
 
 /**
@@ -53,7 +54,10 @@ for (const role of ROLES) {
 				for (const viewport of WIDTHS) {
 					const name = `${role}-${screen.name}-${viewport.width}.png`;
 					await page.setViewportSize(viewport);
-					await expect.soft(page).toHaveScreenshot(name, { fullPage: true });
+					await expect.soft(page).toHaveScreenshot(name, {
+						fullPage: true,
+						mask: volatileParts(page),
+					});
 					checkReadmeCopy(name);
 				}
 			});

@@ -24,17 +24,46 @@ import {
 } from "./features/audit/auth-audit.ts";
 import { blogRoutes } from "./features/blog/blog.routes.ts";
 import { createBlogUseCases } from "./features/blog/blog.service.ts";
+import { cartRoutes } from "./features/cart/cart.routes.ts";
+import { createCartUseCases } from "./features/cart/cart.service.ts";
+import { catalogCsvRoutes } from "./features/catalog-csv/catalog-csv.routes.ts";
+import { createCatalogCsvUseCases } from "./features/catalog-csv/catalog-csv.service.ts";
 import { faqsRoutes } from "./features/faqs/faqs.routes.ts";
 import { createFaqUseCases } from "./features/faqs/faqs.service.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { createHealthUseCases } from "./features/health/health.service.ts";
+import { invoicesRoutes } from "./features/invoices/invoices.routes.ts";
+import { createInvoiceUseCases } from "./features/invoices/invoices.service.ts";
+import { mailOutboxRoutes } from "./features/mail/mail-outbox.routes.ts";
+import { createMailOutboxUseCases } from "./features/mail/mail-outbox.service.ts";
+import { createMailOutbox } from "./features/mail/mail-outbox-worker.service.ts";
 import { scheduleOrderExpiry } from "./features/orders/order-expiry.ts";
 import { ordersRoutes } from "./features/orders/orders.routes.ts";
-import { createOrderUseCases } from "./features/orders/orders.service.ts";
+import {
+	createOrderUseCases,
+	type OrdersDeps,
+} from "./features/orders/orders.service.ts";
+import { paymentTermsRoutes } from "./features/orders/payment-terms.routes.ts";
+import { createPaymentTermsUseCases } from "./features/orders/payment-terms.service.ts";
+import { paymentsRoutes } from "./features/payments/payments.routes.ts";
+import { createPaymentUseCases } from "./features/payments/payments.service.ts";
 import { portfolioRoutes } from "./features/portfolio/portfolio.routes.ts";
 import { createPortfolioUseCases } from "./features/portfolio/portfolio.service.ts";
+import { publicPagesRoutes } from "./features/public-pages/public-pages.routes.ts";
+import { createPublicPageUseCases } from "./features/public-pages/public-pages.service.ts";
+import { quotesRoutes } from "./features/quotes/quotes.routes.ts";
+import { createQuoteUseCases } from "./features/quotes/quotes.service.ts";
+import { receivingPointsRoutes } from "./features/receiving-points/receiving-points.routes.ts";
+import { createReceivingPointUseCases } from "./features/receiving-points/receiving-points.service.ts";
 import { reviewsRoutes } from "./features/reviews/reviews.routes.ts";
 import { createReviewUseCases } from "./features/reviews/reviews.service.ts";
+import { salesRoutes } from "./features/sales/sales.routes.ts";
+import { createSalesUseCases } from "./features/sales/sales.service.ts";
+import { shopSettingsRoutes } from "./features/shop-settings/shop-settings.routes.ts";
+import {
+	createShopSettingsUseCases,
+	getShopSettings,
+} from "./features/shop-settings/shop-settings.service.ts";
 import { toolsRoutes } from "./features/tools/tools.routes.ts";
 import {
 	createToolListCache,
@@ -162,13 +191,28 @@ export async function buildApp({
 
 	const mailer =
 		givenMailer ?? createMailer(config.mail, outboxDir(config), app.log);
-	app.addHook("onClose", async () => mailer.close());
+	// Every mail goes through the outbox table; its worker sends it (retried, once across instances).
+	const mailOutbox = createMailOutbox({ db, mailer, log: app.log });
+	app.addHook("onReady", async () => mailOutbox.start());
+	app.addHook("onClose", async () => {
+		await mailOutbox.stop();
+		mailer.close();
+	});
 	const adminEmails = config.auth.adminEmails;
 	const accounts = createAccountUseCases({ db, images, adminEmails });
 	const auth = createAuth({
 		config,
 		db,
-		mailer,
+		// Account mail goes through the outbox too: kept if the mail server is down, retried.
+		mailer: {
+			send: async (message) => {
+				await mailOutbox.enqueue({
+					...message,
+					kind: message.kind ?? "account",
+				});
+			},
+			close: () => {},
+		},
 		log: app.log,
 		clock,
 		onEmailConfirmed: (user, how) => recordEmailConfirmation(db, user, how),
@@ -222,20 +266,66 @@ export async function buildApp({
 		listCache: createToolListCache(clock),
 	});
 	await app.register(toolsRoutes, { prefix: "/api", tools });
-	const ordersDeps = {
+	await app.register(catalogCsvRoutes, {
+		prefix: "/api",
+		catalogCsv: createCatalogCsvUseCases({ db, images, tools, log: app.log }),
+	});
+	await app.register(cartRoutes, {
+		prefix: "/api",
+		cart: createCartUseCases(db),
+	});
+	await app.register(receivingPointsRoutes, {
+		prefix: "/api",
+		receivingPoints: createReceivingPointUseCases(db),
+	});
+	await app.register(salesRoutes, {
+		prefix: "/api",
+		sales: createSalesUseCases(db),
+	});
+	const ordersDeps: OrdersDeps = {
 		db,
 		writes: createWriteTransactions(db),
-		payments,
-		mailer,
 		log: app.log,
 		unpaidOrderHours: config.unpaidOrderHours ?? DEFAULT_UNPAID_ORDER_HOURS,
 		maxUnpaidOrders: config.maxUnpaidOrders ?? DEFAULT_MAX_UNPAID_ORDERS,
+		paymentLimits: payments.totalLimits,
+		notifyMail: () => mailOutbox.notify(),
+		// Orders move stock: the next list read sees it (decision 016).
+		onStockChanged: tools.forgetStock,
+		sender: async (trx) => ({
+			shopName: (await getShopSettings(trx)).shop_name,
+		}),
 	};
-	await app.register(ordersRoutes, {
+	const paymentsDeps = { orders: ordersDeps, gateway: payments, log: app.log };
+	const paymentUseCases = createPaymentUseCases(paymentsDeps);
+	const orders = createOrderUseCases(
+		ordersDeps,
+		paymentUseCases.abandonPaymentOf,
+	);
+	await app.register(ordersRoutes, { prefix: "/api", orders });
+	await app.register(paymentTermsRoutes, {
 		prefix: "/api",
-		orders: createOrderUseCases(ordersDeps),
+		orders,
+		paymentTerms: createPaymentTermsUseCases({ db }),
 	});
-	scheduleOrderExpiry(app, ordersDeps);
+	await app.register(paymentsRoutes, {
+		prefix: "/api",
+		payments: paymentUseCases,
+	});
+	await app.register(quotesRoutes, {
+		prefix: "/api",
+		quotes: createQuoteUseCases({
+			db,
+			placeQuotedOrder: orders.placeQuotedOrder,
+			accounts,
+			notifyMail: () => mailOutbox.notify(),
+		}),
+	});
+	scheduleOrderExpiry(app, paymentsDeps);
+	await app.register(mailOutboxRoutes, {
+		prefix: "/api",
+		mailOutbox: createMailOutboxUseCases({ db, outbox: mailOutbox }),
+	});
 	await app.register(reviewsRoutes, {
 		prefix: "/api",
 		reviews: createReviewUseCases(db),
@@ -252,6 +342,14 @@ export async function buildApp({
 		prefix: "/api",
 		portfolio: createPortfolioUseCases(db),
 	});
+	await app.register(shopSettingsRoutes, {
+		prefix: "/api",
+		shopSettings: createShopSettingsUseCases({ db, images }),
+	});
+	await app.register(invoicesRoutes, {
+		prefix: "/api",
+		invoices: createInvoiceUseCases({ db, images }),
+	});
 	await app.register(auditRoutes, {
 		prefix: "/api",
 		audit: createAuditUseCases(db),
@@ -260,6 +358,15 @@ export async function buildApp({
 
 	const webRoot =
 		config.webRoot && hasWebBuild(config.webRoot) ? config.webRoot : undefined;
+	// /tools/{slug}, /blog/{slug}, the sitemap and robots.txt, drawn into the web app's index.html.
+	await app.register(publicPagesRoutes, {
+		publicPages: createPublicPageUseCases({
+			db,
+			publicUrl: config.publicUrl,
+			webRoot,
+			sitemapPageSize: config.sitemapPageSize,
+		}),
+	});
 	if (webRoot) await registerWebApp(app, webRoot);
 
 	app.setNotFoundHandler(async (request, reply) => {

@@ -5,6 +5,15 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import sharp from "sharp";
 import { expect, onTestFinished, test } from "vitest";
 import type { Portfolio } from "../shared/portfolio.schemas.ts";
+import { addDays, utcDay } from "../shared/quotes.schemas.ts";
+import {
+	csvImportBody,
+	toolRow,
+	toolsCsv,
+} from "./features/catalog-csv/catalog-csv-test-support.ts";
+import { issueInvoice } from "./features/invoices/invoices.service.ts";
+import { getAnyOrder } from "./features/orders/orders.service.ts";
+import { addReceivingPoints } from "./features/receiving-points/receiving-points.service.ts";
 import type { Db } from "./platform/db/database.ts";
 import {
 	authHeaders,
@@ -39,6 +48,8 @@ type Fixture = {
 	victimId: string;
 	promoteeId: string;
 	toolId: string;
+	/** The public address (/tools/{slug}) of the tool `toolId`. */
+	toolSlug: string;
 	blogSlug: string;
 	imageName: string;
 	photo: Awaited<ReturnType<typeof multipartBody>>;
@@ -53,6 +64,12 @@ type Fixture = {
 	cancelledOrderId: string;
 	paidOrderId: string;
 	deletedOrderId: string;
+	/** An invoice of one of "customer"'s orders, and a logo for the shop. */
+	invoiceId: string;
+	logo: Awaited<ReturnType<typeof toolFormBody>>;
+	/** Receiving points: one only the admin's edit changes, one only the admin's delete removes. */
+	editedPointId: string;
+	removedPointId: string;
 	/** Demo reviews (no author) that only the admin's hide, show or delete changes. */
 	hiddenReviewId: string;
 	shownReviewId: string;
@@ -68,6 +85,8 @@ type Fixture = {
 	deletedBlogPostId: string;
 	newBlogPost: Awaited<ReturnType<typeof toolFormBody>>;
 	blogPostEdit: Awaited<ReturnType<typeof toolFormBody>>;
+	/** Quote requests of "customer", one per route that reads or changes one. */
+	quotes: Awaited<ReturnType<typeof addMatrixQuotes>>;
 };
 
 type Probe = {
@@ -128,9 +147,14 @@ const PUBLIC_READS = [
 	"/api/reviews",
 	"/api/reviews/summary",
 	"/api/blog-posts",
+	"/api/receiving-points",
+	"/api/receiving-points/count",
+	"/api/shop-settings",
 	"/api/faqs",
 	"/api/portfolio",
 	"/api/payment-options",
+	"/sitemap.xml",
+	"/robots.txt",
 ];
 
 /**
@@ -159,6 +183,34 @@ const MATRIX: Record<string, Probe[]> = {
 			request: (f) => ({ method: "GET", url: `/api/tools/${f.toolId}` }),
 			expected: everyone(200),
 		},
+	],
+	"GET /api/tools/by-slug/:slug": [
+		{
+			request: (f) => ({
+				method: "GET",
+				url: `/api/tools/by-slug/${f.toolSlug}`,
+			}),
+			expected: everyone(200),
+		},
+	],
+	"GET /tools/:slug": [
+		{
+			request: (f) => ({ method: "GET", url: `/tools/${f.toolSlug}` }),
+			expected: everyone(200),
+		},
+	],
+	"GET /blog/:slug": [
+		{
+			request: (f) => ({ method: "GET", url: `/blog/${f.blogSlug}` }),
+			expected: everyone(200),
+		},
+	],
+	// The files a sitemap index lists; the first of each answers even when the index is not needed.
+	"GET /sitemap-tools-:page.xml": [
+		{ request: get("/sitemap-tools-1.xml"), expected: everyone(200) },
+	],
+	"GET /sitemap-posts-:page.xml": [
+		{ request: get("/sitemap-posts-1.xml"), expected: everyone(200) },
 	],
 	"GET /api/blog-posts/:slug": [
 		{
@@ -234,6 +286,250 @@ const MATRIX: Record<string, Probe[]> = {
 				payload: f.orderInput,
 			}),
 			expected: signedIn(201),
+		},
+	],
+	"POST /api/checkout": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: "/api/checkout",
+				payload: {
+					lines: [
+						{
+							tool_id: f.orderInput.tool_id,
+							quantity: f.orderInput.order_quantity,
+						},
+					],
+					fulfilment: {
+						kind: "collection",
+						receiving_point_id: f.editedPointId,
+					},
+				},
+			}),
+			expected: signedIn(201),
+		},
+	],
+	"POST /api/cart/preview": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: "/api/cart/preview",
+				payload: { lines: [{ tool_id: f.toolId, quantity: 1 }] },
+			}),
+			expected: everyone(200),
+		},
+	],
+	"GET /api/cart": [{ request: get("/api/cart"), expected: signedIn(200) }],
+	"PUT /api/cart/lines/:toolId": [
+		{
+			request: (f) => ({
+				method: "PUT",
+				url: `/api/cart/lines/${f.orderInput.tool_id}`,
+				payload: { quantity: f.orderInput.order_quantity },
+			}),
+			expected: signedIn(200),
+		},
+	],
+	"DELETE /api/cart/lines/:toolId": [
+		{
+			request: (f) => ({
+				method: "DELETE",
+				url: `/api/cart/lines/${f.orderInput.tool_id}`,
+			}),
+			expected: signedIn(200),
+		},
+	],
+	"DELETE /api/cart": [
+		{
+			request: () => ({ method: "DELETE", url: "/api/cart" }),
+			expected: signedIn(204),
+		},
+	],
+	"POST /api/cart/merge": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: "/api/cart/merge",
+				payload: {
+					lines: [
+						{
+							tool_id: f.orderInput.tool_id,
+							quantity: f.orderInput.order_quantity,
+						},
+					],
+				},
+			}),
+			expected: signedIn(200),
+		},
+	],
+	"POST /api/receiving-points": [
+		{
+			request: () => ({
+				method: "POST",
+				url: "/api/receiving-points",
+				payload: {
+					name: "Matrix Depot",
+					address: "1 Test Road",
+					opening_hours: "Mon-Fri 8-18",
+				},
+			}),
+			expected: adminOnly(201),
+		},
+	],
+	"PUT /api/receiving-points/:pointId": [
+		{
+			request: (f) => ({
+				method: "PUT",
+				url: `/api/receiving-points/${f.editedPointId}`,
+				payload: {
+					name: "Matrix Depot East",
+					address: "2 Test Road",
+					opening_hours: "Mon-Sat 8-18",
+				},
+			}),
+			expected: adminOnly(200),
+		},
+	],
+	"DELETE /api/receiving-points/:pointId": [
+		{
+			request: (f) => ({
+				method: "DELETE",
+				url: `/api/receiving-points/${f.removedPointId}`,
+			}),
+			expected: adminOnly(204),
+		},
+	],
+	"GET /api/admin/orders/:orderId": [
+		{
+			request: (f) => get(`/api/admin/orders/${f.viewedOrderId}`)(),
+			expected: adminOnly(200),
+		},
+	],
+	// A card order: an admin reaches it and is told only invoices are marked paid by hand (409).
+	"POST /api/admin/orders/:orderId/invoice-payment": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: `/api/admin/orders/${f.viewedOrderId}/invoice-payment`,
+				payload: { reference: "Matrix transfer" },
+			}),
+			expected: adminOnly(409),
+		},
+	],
+	"GET /api/me/payment-terms": [
+		{ request: get("/api/me/payment-terms"), expected: signedIn(200) },
+	],
+	"GET /api/admin/payment-terms": [
+		{ request: get("/api/admin/payment-terms"), expected: adminOnly(200) },
+	],
+	"GET /api/admin/overdue-invoices": [
+		{ request: get("/api/admin/overdue-invoices"), expected: adminOnly(200) },
+	],
+	// No account has this address: an admin reaches the route and is told so (404).
+	"POST /api/admin/payment-terms": [
+		{
+			request: () => ({
+				method: "POST",
+				url: "/api/admin/payment-terms",
+				payload: {
+					email: "nobody-here@example.com",
+					net_days: 30,
+					credit_limit: "5000",
+				},
+			}),
+			expected: adminOnly(404),
+		},
+	],
+	"DELETE /api/admin/payment-terms/:userId": [
+		{
+			request: () => ({
+				method: "DELETE",
+				url: "/api/admin/payment-terms/no-such-user",
+			}),
+			expected: adminOnly(404),
+		},
+	],
+	// The order is unpaid: an admin reaches the step and is told it does not fit (409).
+	...Object.fromEntries(
+		["ship", "ready", "deliver", "collect", "refund"].map((step) => [
+			`POST /api/admin/orders/:orderId/${step}`,
+			[
+				{
+					request: (f: Fixture) => ({
+						method: "POST" as const,
+						url: `/api/admin/orders/${f.viewedOrderId}/${step}`,
+						payload:
+							step === "ship"
+								? { carrier: "DHL", tracking_number: "JD1" }
+								: step === "refund"
+									? { reason: "Matrix" }
+									: undefined,
+					}),
+					expected: adminOnly(409),
+				},
+			],
+		]),
+	),
+	"PUT /api/admin/shop-settings": [
+		{
+			request: () => ({
+				method: "PUT",
+				url: "/api/admin/shop-settings",
+				payload: {
+					shop_name: "Matrix Tools",
+					legal_address: "1 Test Road",
+					tax_id: "",
+					contact_email: "",
+					currency: "USD",
+				},
+			}),
+			expected: adminOnly(200),
+		},
+	],
+	"PUT /api/admin/shop-settings/logo": [
+		{
+			request: (f) => ({
+				method: "PUT",
+				url: "/api/admin/shop-settings/logo",
+				headers: f.logo.headers,
+				payload: f.logo.payload,
+			}),
+			expected: adminOnly(200),
+		},
+	],
+	"DELETE /api/admin/shop-settings/logo": [
+		{
+			request: () => ({
+				method: "DELETE",
+				url: "/api/admin/shop-settings/logo",
+			}),
+			expected: adminOnly(200),
+		},
+	],
+	"GET /api/invoices/:invoiceId/pdf": [
+		{
+			request: (f) => get(`/api/invoices/${f.invoiceId}/pdf`)(),
+			expected: expand({
+				anonymous: 401,
+				customer: 200,
+				otherCustomer: 404,
+				admin: 200,
+			}),
+		},
+	],
+	"GET /api/admin/invoices": [
+		{ request: get("/api/admin/invoices"), expected: adminOnly(200) },
+	],
+	"GET /api/admin/mail-outbox": [
+		{ request: get("/api/admin/mail-outbox"), expected: adminOnly(200) },
+	],
+	"POST /api/admin/mail-outbox/:mailId/retry": [
+		{
+			request: () => ({
+				method: "POST",
+				url: `/api/admin/mail-outbox/${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}/retry`,
+			}),
+			expected: adminOnly(404),
 		},
 	],
 	"GET /api/me/orders": [
@@ -357,8 +653,95 @@ const MATRIX: Record<string, Probe[]> = {
 	"GET /api/moderation/actions": [
 		{ request: get("/api/moderation/actions"), expected: adminOnly(200) },
 	],
+	"POST /api/quotes": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: "/api/quotes",
+				payload: f.quotes.input,
+			}),
+			expected: signedIn(201),
+		},
+	],
+	"GET /api/quotes": [{ request: get("/api/quotes"), expected: signedIn(200) }],
+	"GET /api/quotes/:quoteId": [
+		{
+			request: (f) => get(`/api/quotes/${f.quotes.viewedId}`)(),
+			expected: ownerOnly(200),
+		},
+	],
+	"POST /api/quotes/:quoteId/withdraw": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: `/api/quotes/${f.quotes.withdrawnId}/withdraw`,
+			}),
+			expected: ownerOnly(200),
+		},
+	],
+	// Answered in the fixture: "customer" accepts it as an order; anyone else is told it is not theirs.
+	"POST /api/quotes/:quoteId/accept": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: `/api/quotes/${f.quotes.acceptedId}/accept`,
+				payload: { fulfilment: MATRIX_DELIVERY },
+			}),
+			expected: ownerOnly(201),
+		},
+	],
+	"GET /api/admin/quotes": [
+		{ request: get("/api/admin/quotes"), expected: adminOnly(200) },
+	],
+	"POST /api/admin/quotes/:quoteId/answer": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: `/api/admin/quotes/${f.quotes.answeredId}/answer`,
+				payload: { unit_price: "10", valid_until: addDays(utcDay(), 7) },
+			}),
+			expected: adminOnly(200),
+		},
+	],
+	"POST /api/admin/quotes/:quoteId/decline": [
+		{
+			request: (f) => ({
+				method: "POST",
+				url: `/api/admin/quotes/${f.quotes.declinedId}/decline`,
+				payload: {},
+			}),
+			expected: adminOnly(200),
+		},
+	],
 	"GET /api/admin/audit-events": [
 		{ request: get("/api/admin/audit-events"), expected: adminOnly(200) },
+	],
+	"GET /api/admin/sales": [
+		{ request: get("/api/admin/sales"), expected: adminOnly(200) },
+	],
+	"GET /api/admin/exports/tools.csv": [
+		{ request: get("/api/admin/exports/tools.csv"), expected: adminOnly(200) },
+	],
+	"GET /api/admin/exports/orders.csv": [
+		{ request: get("/api/admin/exports/orders.csv"), expected: adminOnly(200) },
+	],
+	// A dry run: it writes no tool, whoever is let through.
+	"POST /api/admin/imports/tools": [
+		{
+			request: () => ({
+				method: "POST",
+				url: "/api/admin/imports/tools",
+				...csvImportBody(toolsCsv([toolRow("MATRIX-1")]), "dry_run"),
+			}),
+			expected: adminOnly(202),
+		},
+	],
+	// Nobody's job: only the admin gets as far as looking for it.
+	"GET /api/admin/imports/:jobId": [
+		{
+			request: get("/api/admin/imports/00000000-0000-4000-8000-000000000000"),
+			expected: adminOnly(404),
+		},
 	],
 	// Each section saved as it already is: only who may save is probed here.
 	...Object.fromEntries(
@@ -642,6 +1025,7 @@ async function createFixture(
 		victimId: (await signUp(app, { name: "Victim" })).userId,
 		promoteeId: (await signUp(app, { name: "Promotee" })).userId,
 		toolId: tool.id,
+		toolSlug: tool.slug,
 		blogSlug: post.slug,
 		imageName: String(tool.img).replace("/images/", ""),
 		photo: await multipartBody(form),
@@ -660,6 +1044,11 @@ async function createFixture(
 		cancelledOrderId: await placeOrder(),
 		paidOrderId: await placeOrder(),
 		deletedOrderId: await placeOrder(),
+		...(await addMatrixPoints(db)),
+		invoiceId: await invoiceOf(db, await placeOrder()),
+		logo: await toolFormBody({}, [
+			["logo", await makePng(), "logo.png", "image/png"],
+		]),
 		hiddenReviewId: hiddenReview.id,
 		shownReviewId: shownReview.id,
 		deletedReviewId: deletedReview.id,
@@ -673,6 +1062,83 @@ async function createFixture(
 			["cover", await makePng(), "cover.png", "image/png"],
 		]),
 		blogPostEdit: await toolFormBody({ ...postFields, version: "1" }),
+		quotes: await addMatrixQuotes(app, customer, callers, orderInput),
+	};
+}
+
+/** Issues the invoice of an order, as its payment would. */
+async function invoiceOf(db: Db, orderId: string): Promise<string> {
+	const order = await getAnyOrder(db, orderId);
+	const invoice = await db
+		.transaction()
+		.execute((trx) => issueInvoice(trx, order, new Date()));
+	return invoice.id;
+}
+
+async function addMatrixPoints(db: Db) {
+	const [edited, removed] = await addReceivingPoints(
+		db,
+		["North", "South"].map((side) => ({
+			name: `${side} Depot`,
+			address: `${side} Road 1`,
+			opening_hours: "Mon-Fri 8-18",
+		})),
+	);
+	if (!edited || !removed) throw new Error("adding receiving points failed");
+	return { editedPointId: edited.id, removedPointId: removed.id };
+}
+
+const MATRIX_DELIVERY = {
+	kind: "delivery",
+	address: {
+		recipient: "Matrix Receiver",
+		address: "9 Quote Street",
+		city: "Leeds",
+		state: "",
+		zip: "LS1 1AA",
+	},
+} as const;
+
+/** Quote requests of "customer": one to read, one to withdraw, one answered to accept, two for the admin. */
+async function addMatrixQuotes(
+	app: FastifyInstance,
+	customer: SignedIn,
+	callers: Callers,
+	orderInput: { tool_id: string; order_quantity: number },
+) {
+	const input = {
+		tool_id: orderInput.tool_id,
+		quantity: orderInput.order_quantity,
+	};
+	const request = async () => {
+		const response = await app.inject({
+			method: "POST",
+			url: "/api/quotes",
+			headers: authHeaders(customer.cookie),
+			payload: input,
+		});
+		if (response.statusCode !== 201)
+			throw new Error(`asking for a quote failed: ${response.body}`);
+		return String(response.json().id);
+	};
+	const acceptedId = await request();
+	const admin = callers.accountOf("admin");
+	if (!admin) throw new Error("callers missing");
+	const answered = await app.inject({
+		method: "POST",
+		url: `/api/admin/quotes/${acceptedId}/answer`,
+		headers: authHeaders(admin.cookie),
+		payload: { unit_price: "10", valid_until: addDays(utcDay(), 7) },
+	});
+	if (answered.statusCode !== 200)
+		throw new Error(`answering a quote failed: ${answered.body}`);
+	return {
+		input,
+		acceptedId,
+		viewedId: await request(),
+		withdrawnId: await request(),
+		answeredId: await request(),
+		declinedId: await request(),
 	};
 }
 

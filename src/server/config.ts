@@ -290,6 +290,8 @@ export type Config = {
 	trustProxy: boolean | number | string[];
 	/** Built web app served by the server; absent when the server runs API-only (tests, dev). */
 	webRoot?: string;
+	/** Addresses per sitemap file: 50,000 (the protocol's limit) unless a test sets fewer. */
+	sitemapPageSize?: number;
 };
 
 export type AuthConfig = {

@@ -45,6 +45,7 @@ const UPLOADS: Record<string, UploadForm> = {
 		},
 		fileField: "image",
 	},
+	startToolImport: { fields: { mode: "dry_run" }, fileField: "file" },
 	addBlogPost: { fields: BLOG_POST_FIELDS, fileField: "cover" },
 	editBlogPost: {
 		fields: { ...BLOG_POST_FIELDS, version: "1" },

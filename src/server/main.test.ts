@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import SQLite from "better-sqlite3";
 import { expect, test } from "vitest";
+import { demoTools } from "./features/demo/demo-content.ts";
 import {
 	LISTENING_LINE,
 	makeScratchDir,
@@ -213,6 +215,55 @@ test("a PostgreSQL server out of reach stops start-up with one line naming DATAB
 		"DATABASE_URL: cannot connect to PostgreSQL at 127.0.0.1:1 (connection refused); check that the server is running and the URL is right",
 	]);
 });
+
+/** The shop's tools as a visitor sees them: how many, their ids and their pictures. */
+async function listTools(url: string) {
+	const page = (await (
+		await fetch(`${url}/api/tools?page_size=100`)
+	).json()) as { items: { id: string; img: string }[]; total: number };
+	return {
+		total: page.total,
+		ids: page.items.map((tool) => tool.id).sort(),
+		images: page.items.map((tool) => tool.img).sort(),
+	};
+}
+
+test("a first start on an empty folder seeds the demo catalog before it answers; a restart does not seed it again", async () => {
+	const first = startMain({ SEED_DEMO: "true" });
+	const firstUrl = await first.listening();
+	const seeded = await listTools(firstUrl);
+	expect(seeded.total).toBe(demoTools.length);
+	const picture = await fetch(`${firstUrl}${seeded.images[0]}`);
+	expect(picture.status).toBe(200);
+	expect(picture.headers.get("content-type")).toBe("image/webp");
+	expect((await stopMain(first)).code).toBe(0);
+
+	const restart = startMain({ SEED_DEMO: "true" }, first.dataDir);
+	expect(await listTools(await restart.listening())).toEqual(seeded);
+	expect((await stopMain(restart)).code).toBe(0);
+}, 90_000);
+
+test("a seed that fails stops start-up with one line naming SEED_DEMO and the reason", async () => {
+	const migrated = startMain({});
+	await migrated.listening();
+	expect((await stopMain(migrated)).code).toBe(0);
+	const database = new SQLite(
+		path.join(migrated.dataDir, "tools-gallery.sqlite"),
+	);
+	database.exec(
+		"CREATE TRIGGER refuse_tools BEFORE INSERT ON tools BEGIN SELECT RAISE(ABORT, 'the disk refused the tools'); END",
+	);
+	database.close();
+
+	const run = await startMain({ SEED_DEMO: "true" }, migrated.dataDir).exit(
+		60_000,
+	);
+	expect(run.code).toBe(1);
+	expect(run.stdout).not.toMatch(LISTENING_LINE);
+	expect(run.stderr.trim().split("\n")).toEqual([
+		"SEED_DEMO: the demo content could not be seeded (the disk refused the tools); fix the cause, or set SEED_DEMO=false to start without it",
+	]);
+}, 90_000);
 
 test("the server answers, then shuts down cleanly on SIGTERM", async () => {
 	const server = startMain({});

@@ -4,7 +4,10 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { seedDemoContent } from "./features/demo/seed-demo.ts";
+import {
+	DemoSeedError,
+	seedDemoContentInChildProcess,
+} from "./features/demo/seed-demo-process.ts";
 import { DatabaseOpenError, type Db, openDb } from "./platform/db/database.ts";
 import { migrateToLatest } from "./platform/db/migrate.ts";
 import {
@@ -77,7 +80,8 @@ async function openConfiguredDb(config: Config): Promise<Db> {
 
 /**
  * Checks DATA_DIR, opens the database, applies migrations and, on an empty database, seeds the
- * demo content. A bad DATA_DIR or a database out of reach is a StartUpError.
+ * demo content in a child process (features/demo/seed-demo-process.ts). A bad DATA_DIR, a
+ * database out of reach or a seed that fails is a StartUpError.
  */
 export async function prepareData(
 	config: Config,
@@ -86,12 +90,23 @@ export async function prepareData(
 	const db = await openConfiguredDb(config);
 	try {
 		await migrateToLatest(db, { legacyImagesDir: legacyImagesDir(config) });
-		const images = createDbImageStore(db);
-		if (config.seedDemo) await seedDemoContent(db, images);
-		return { db, images };
+		if (config.seedDemo) await seedDemo(db, config);
+		return { db, images: createDbImageStore(db) };
 	} catch (error) {
 		await db.destroy();
 		throw error;
+	}
+}
+
+async function seedDemo(db: Db, config: Config): Promise<void> {
+	try {
+		await seedDemoContentInChildProcess(db, config.database);
+	} catch (error) {
+		if (!(error instanceof DemoSeedError)) throw error;
+		throw new StartUpError(
+			"SEED_DEMO",
+			`the demo content could not be seeded (${error.message}); fix the cause, or set SEED_DEMO=false to start without it`,
+		);
 	}
 }
 

@@ -1,6 +1,10 @@
 import * as z from "zod/mini";
 import { pageSchemaOf } from "./paging.schemas.ts";
-import { requiredText, versionText } from "./text.schemas.ts";
+import {
+	requiredText,
+	slugify as slugifyText,
+	versionText,
+} from "./text.schemas.ts";
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const BLOG_SLUG_MAX_LENGTH = 120;
@@ -54,16 +58,9 @@ export const BLOG_BODY_MAX_LENGTH = 50_000;
 /** Manage Blog shows this many posts a page. */
 export const MANAGE_BLOG_PAGE_SIZE = 20;
 
-/** "Ten Ways to Keep a Chisel Sharp!" → "ten-ways-to-keep-a-chisel-sharp". */
+/** A post's address made from its title. */
 export function slugify(title: string): string {
-	return title
-		.normalize("NFKD")
-		.replace(/[\u0300-\u036f]/g, "")
-		.toLowerCase()
-		.replace(/[^a-z0-9]+/g, "-")
-		.replace(/^-+|-+$/g, "")
-		.slice(0, BLOG_SLUG_MAX_LENGTH)
-		.replace(/-+$/g, "");
+	return slugifyText(title, BLOG_SLUG_MAX_LENGTH);
 }
 
 /** A day that exists: Date.parse would roll "2023-02-29" over to 1 March instead of refusing it. */

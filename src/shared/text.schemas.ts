@@ -30,3 +30,15 @@ export function versionText(required: string, invalid = required) {
 		z.refine((text) => Number(text) <= RECORD_VERSION_MAX, invalid),
 	);
 }
+
+/** "Ten Ways to Keep a Chisel Sharp!" → "ten-ways-to-keep-a-chisel-sharp", at most `maxLength` long. */
+export function slugify(text: string, maxLength: number): string {
+	return text
+		.normalize("NFKD")
+		.replace(/[\u0300-\u036f]/g, "")
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, "-")
+		.replace(/^-+|-+$/g, "")
+		.slice(0, maxLength)
+		.replace(/-+$/g, "");
+}

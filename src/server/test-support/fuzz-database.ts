@@ -13,6 +13,12 @@ type Table = { name: string; columns: string[] };
  */
 const TABLES_CHANGED_BY_REFUSALS = new Set(["audit_events"]);
 
+/**
+ * Tables that background work changes while requests come and go: the mail outbox's worker
+ * marks rows sent. Only which rows they hold is watched: a refused request must add none.
+ */
+const TABLES_WATCHED_FOR_ROWS_ONLY = new Set(["mail_outbox"]);
+
 async function listSqliteTables(db: Db): Promise<Table[]> {
 	const { rows } = await sql<{ name: string; sql: string }>`
 		select name, sql from sqlite_master
@@ -65,18 +71,22 @@ function quote(name: string): string {
 function snapshotStatement(tables: Table[], isPostgres: boolean): string {
 	const columns = tables.map((table) => {
 		const name = quote(table.name);
+		const isRowsOnly = TABLES_WATCHED_FOR_ROWS_ONLY.has(table.name);
 		if (isPostgres)
-			return `(select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from ${name}) as ${name}`;
-		const row = table.columns.map(quote).join(", ");
+			return isRowsOnly
+				? `(select count(*) || ':' || coalesce(md5(string_agg(id, ',' order by id)), '') from ${name}) as ${name}`
+				: `(select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from ${name}) as ${name}`;
+		const row = (isRowsOnly ? ["id"] : table.columns).map(quote).join(", ");
 		return `(select json_group_array(json(r)) from (select json_array(${row}) as r from ${name} order by r)) as ${name}`;
 	});
 	return `select ${columns.join(", ")}`;
 }
 
 /**
- * Reads what the watched tables hold, in one round trip. On SQLite the app shares this connection,
- * whose count of changed rows (`total_changes()`) says for free whether anything was written since
- * the last read: the tables are only read again when it moved.
+ * Reads what the watched tables hold, in one round trip. On SQLite every write of the app goes
+ * through its one writer connection, whose count of changed rows (`total_changes()`, read inside a
+ * transaction so that it runs on the writer) says for free whether anything was written since the
+ * last read: the tables are only read again when it moved.
  */
 export async function createDatabaseSnapshotter(
 	db: Db,
@@ -97,10 +107,12 @@ export async function createDatabaseSnapshotter(
 	if (isPostgres) return readTables;
 	let last: { changes: number; snapshot: DatabaseSnapshot } | undefined;
 	return async () => {
-		const { rows } = await sql<{
-			changes: number;
-		}>`select total_changes() as changes`.execute(db);
-		const changes = rows[0]?.changes ?? -1;
+		const changes = await db.transaction().execute(async (trx) => {
+			const { rows } = await sql<{
+				changes: number;
+			}>`select total_changes() as changes`.execute(trx);
+			return rows[0]?.changes ?? -1;
+		});
 		if (last?.changes !== changes)
 			last = { changes, snapshot: await readTables() };
 		return last.snapshot;

@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { onTestFinished, vi } from "vitest";
 import { outboxDir } from "../app.ts";
 import { type Config, DEFAULT_MAX_UNPAID_ORDERS } from "../config.ts";
-import type { OrdersDeps } from "../features/orders/orders.service.ts";
+import { createMailOutbox } from "../features/mail/mail-outbox-worker.service.ts";
+import type { PaymentsDeps } from "../features/payments/payments.service.ts";
 import type { Db } from "../platform/db/database.ts";
 import { createWriteTransactions } from "../platform/db/group-commit.ts";
 import {
@@ -16,8 +17,9 @@ import {
 } from "../platform/payments/payment-gateway.ts";
 import { authHeaders } from "./accounts.ts";
 
-/** POST /api/orders as the signed-in customer whose cookie is given. */
-export function postOrder(
+/** A POST that places an order, as the signed-in customer whose cookie is given. */
+function postPlacing(
+	url: string,
 	app: FastifyInstance,
 	cookie: string,
 	payload: object,
@@ -25,13 +27,23 @@ export function postOrder(
 ) {
 	return app.inject({
 		method: "POST",
-		url: "/api/orders",
+		url,
 		headers: {
 			...authHeaders(cookie),
 			...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
 		},
 		payload,
 	});
+}
+
+/** POST /api/orders as the signed-in customer whose cookie is given. */
+export function postOrder(
+	app: FastifyInstance,
+	cookie: string,
+	payload: object,
+	idempotencyKey?: string,
+) {
+	return postPlacing("/api/orders", app, cookie, payload, idempotencyKey);
 }
 
 /** A POST to one of an order's actions (cancel, payment) as the given caller. */
@@ -86,22 +98,57 @@ export function waitForOrderMail(
 }
 
 /**
- * What an instance of the shop gives the orders feature, on the test app's database: to run its
- * background work (expiry) as another instance would. The test provider unless `payments` is given.
+ * What an instance of the shop gives the orders and payments features, on the test app's
+ * database: to run their background work (expiry, reconciliation) as another instance would, with
+ * a mail outbox worker of its own. The test provider unless `payments` is given.
  */
 export function ordersFeatureOf(
 	t: { db: Db; config: Config; app: FastifyInstance },
 	options: { payments?: PaymentGateway; unpaidOrderHours?: number } = {},
-): OrdersDeps {
+): PaymentsDeps {
 	const mailer = createMailer(t.config.mail, outboxDir(t.config), t.app.log);
-	onTestFinished(() => mailer.close());
+	const outbox = createMailOutbox({ db: t.db, mailer, log: t.app.log });
+	outbox.start();
+	onTestFinished(async () => {
+		await outbox.stop();
+		mailer.close();
+	});
+	const gateway = options.payments ?? createTestPaymentGateway();
 	return {
-		db: t.db,
-		writes: createWriteTransactions(t.db),
-		payments: options.payments ?? createTestPaymentGateway(),
-		mailer,
+		orders: {
+			db: t.db,
+			writes: createWriteTransactions(t.db),
+			log: t.app.log,
+			unpaidOrderHours: options.unpaidOrderHours ?? 48,
+			maxUnpaidOrders: t.config.maxUnpaidOrders ?? DEFAULT_MAX_UNPAID_ORDERS,
+			paymentLimits: gateway.totalLimits,
+			notifyMail: () => outbox.notify(),
+			// The app's own list cache is not reached from here: its version is read within 100 ms.
+			onStockChanged: () => {},
+		},
+		gateway,
 		log: t.app.log,
-		unpaidOrderHours: options.unpaidOrderHours ?? 48,
-		maxUnpaidOrders: t.config.maxUnpaidOrders ?? DEFAULT_MAX_UNPAID_ORDERS,
 	};
 }
+
+/** POST /api/checkout as the signed-in customer whose cookie is given. */
+export function postCheckout(
+	app: FastifyInstance,
+	cookie: string,
+	payload: object,
+	idempotencyKey?: string,
+) {
+	return postPlacing("/api/checkout", app, cookie, payload, idempotencyKey);
+}
+
+/** A delivery address a checkout can send. */
+export const TEST_DELIVERY = {
+	kind: "delivery",
+	address: {
+		recipient: "Cora Customer",
+		address: "12 Forge Lane",
+		city: "Sheffield",
+		state: "",
+		zip: "S1 2AB",
+	},
+} as const;

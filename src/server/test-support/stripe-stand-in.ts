@@ -51,8 +51,13 @@ export type StripeStandIn = {
 	succeed: (intentId: string) => void;
 	/** Puts an intent under way, as a confirmed bank debit is for days. */
 	process: (intentId: string) => void;
-	/** Refunds a succeeded intent outside the shop, as an admin can in Stripe's dashboard. */
-	refundByHand: (intentId: string) => string;
+	/**
+	 * Refunds a succeeded intent outside the shop, as an admin can in Stripe's dashboard: all that
+	 * is left of it, or `amount`.
+	 */
+	refundByHand: (intentId: string, amount?: number) => string;
+	/** How much of an intent has been refunded, by the shop or by hand. */
+	refundedOf: (intentId: string) => number;
 	/** Every refund call, in order (a replay with a known idempotency key included). */
 	refundCalls: StandInRefundCall[];
 	/** The ids of the intents it was asked to cancel, in order, whether it could or not. */
@@ -125,8 +130,9 @@ function makeIntent(params: Record<string, string>): StandInPaymentIntent {
  * gateway: POST /v1/payment_intents (form-encoded, as the stripe client sends it) makes a `pi_…`
  * with a client secret, and a repeated Idempotency-Key answers with the first intent, as Stripe
  * does; GET /v1/payment_intents/:id reads one; POST /v1/payment_intents/:id/cancel cancels one that
- * has not succeeded; POST /v1/refunds refunds a succeeded one (once per Idempotency-Key; a second
- * refund of one intent is `charge_already_refunded`); GET /v1/refunds?payment_intent= lists them. It checks the bearer key, counts the calls and
+ * has not succeeded; POST /v1/refunds refunds a succeeded one, all that is left or `amount` of it
+ * (once per Idempotency-Key; one more than the charge is `charge_already_refunded` or
+ * `amount_too_large`); GET /v1/refunds?payment_intent= lists them. It checks the bearer key, counts the calls and
  * records the idempotency keys. Closed when the running test finishes.
  */
 export async function startStripeStandIn(
@@ -140,15 +146,22 @@ export async function startStripeStandIn(
 	const refundCalls: StandInRefundCall[] = [];
 	const refundsByIdempotencyKey = new Map<string, { id: string }>();
 	const refundsByIntent = new Map<string, { id: string }>();
-	/** A refund of the whole of a succeeded intent, which it then holds. */
+	/** How much of each succeeded intent has been refunded. */
+	const refundedByIntent = new Map<string, number>();
+	/** A refund of `amount` of a succeeded intent (by default all that is left), which it then holds. */
 	const makeRefund = (
 		intent: StandInPaymentIntent,
 		metadata: Record<string, string>,
+		amount: number,
 	) => {
+		refundedByIntent.set(
+			intent.id,
+			(refundedByIntent.get(intent.id) ?? 0) + amount,
+		);
 		const refund = {
 			id: `re_${randomBytes(12).toString("hex")}`,
 			object: "refund",
-			amount: intent.amount_received,
+			amount,
 			currency: intent.currency,
 			payment_intent: intent.id,
 			status: "succeeded",
@@ -223,7 +236,10 @@ export async function startStripeStandIn(
 					sendJson(response, earlier);
 					return;
 				}
-				if (refundsByIntent.has(call.paymentIntentId)) {
+				const refunded = refundedByIntent.get(call.paymentIntentId) ?? 0;
+				const received =
+					intents.get(call.paymentIntentId)?.amount_received ?? 0;
+				if (refundsByIntent.has(call.paymentIntentId) && refunded >= received) {
 					stripeError(
 						response,
 						400,
@@ -244,7 +260,20 @@ export async function startStripeStandIn(
 					);
 					return;
 				}
-				const refund = makeRefund(intent, metadataOf(params));
+				const amount = params.amount
+					? Number(params.amount)
+					: intent.amount_received - refunded;
+				if (amount > intent.amount_received - refunded) {
+					stripeError(
+						response,
+						400,
+						"invalid_request_error",
+						`Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount_received - refunded}).`,
+						"amount_too_large",
+					);
+					return;
+				}
+				const refund = makeRefund(intent, metadataOf(params), amount);
 				if (key) refundsByIdempotencyKey.set(key, refund);
 				call.refundId = refund.id;
 				sendJson(response, refund);
@@ -343,12 +372,15 @@ export async function startStripeStandIn(
 			if (!intent) throw new Error(`the stand-in made no ${intentId}`);
 			intent.status = "processing";
 		},
-		refundByHand: (intentId) => {
+		refundByHand: (intentId, amount) => {
 			const intent = intents.get(intentId);
 			if (intent?.status !== "succeeded")
 				throw new Error(`${intentId} has not succeeded`);
-			return makeRefund(intent, {}).id;
+			const left =
+				intent.amount_received - (refundedByIntent.get(intentId) ?? 0);
+			return makeRefund(intent, {}, amount ?? left).id;
 		},
+		refundedOf: (intentId) => refundedByIntent.get(intentId) ?? 0,
 		refundCalls,
 		cancelCalls,
 		failNextRefunds: (count) => {

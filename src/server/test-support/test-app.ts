@@ -190,6 +190,7 @@ export async function insertTestTool(
 		img: "/images/test-tool.webp",
 		supplier_name: "Test Supplier",
 		supplier_email: "supplier@example.com",
+		sku: `TEST-${randomUUID().slice(0, 8).toUpperCase()}`,
 		created_at: new Date(newestMs + 1000).toISOString(),
 		...overrides,
 	};

@@ -1,39 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Me } from "../../shared/accounts.schemas.ts";
+import { ACCOUNT_BUTTON_CLASS, AccountFace } from "./account-face.tsx";
 
 const ITEM_COUNT = 3;
-
-/** Up to two initials of a display name, for an account without a picture. */
-function readInitials(name: string): string {
-	return name
-		.trim()
-		.split(/\s+/)
-		.slice(0, 2)
-		.map((word) => word.charAt(0).toUpperCase())
-		.join("");
-}
-
-function Avatar({ me }: { me: Me }) {
-	if (me.image)
-		return (
-			<img
-				src={me.image}
-				alt=""
-				width={28}
-				height={28}
-				className="h-7 w-7 rounded-full object-cover"
-			/>
-		);
-	return (
-		<span
-			aria-hidden="true"
-			className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-content"
-		>
-			{readInitials(me.name)}
-		</span>
-	);
-}
 
 /**
  * The button with the account's name and the menu it opens (menu button pattern): Enter, Space
@@ -120,15 +90,14 @@ export function AccountMenu({
 			<button
 				ref={buttonRef}
 				type="button"
-				className="btn btn-secondary gap-2 border-secondary-content/30"
+				className={ACCOUNT_BUTTON_CLASS}
 				aria-haspopup="menu"
 				aria-expanded={isOpen}
 				aria-controls={isOpen ? menuId : undefined}
 				onClick={() => (isOpen ? setIsOpen(false) : openAt(0))}
 				onKeyDown={handleButtonKey}
 			>
-				<Avatar me={me} />
-				<span className="max-w-40 truncate">{me.name}</span>
+				<AccountFace me={me} />
 			</button>
 			{isOpen && (
 				<ul

@@ -1,62 +1,124 @@
-import { lazy, Suspense } from "react";
+import { type ComponentType, Suspense } from "react";
 import { Route, Routes } from "react-router";
+import type { Tool } from "../../shared/tools.schemas.ts";
+import { LazyPart } from "../components/ui/lazy-part.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { useSession } from "../features/auth/session.queries.ts";
+import { cartOwnerOf } from "../features/cart/cart-owner.ts";
+import { AddToCartPlaceholder } from "../features/cart/components/add-to-cart-placeholder.tsx";
+import { ToolCardExtraAction } from "../features/tools/components/tool-card-extra-action.ts";
+import { lazyComponent } from "../lib/lazy-component.ts";
 import { HomePage } from "../pages/home/home-page.tsx";
-import { NotFoundPage } from "../pages/not-found-page.tsx";
-import { RequireSession } from "./require-session.tsx";
 import { RootLayout } from "./root-layout.tsx";
 
-// The home page is in the first download; every other page loads when first visited, so the
-// public entry bundle stays small (docs/decisions/002-layout-and-routing.md).
-const BlogPage = lazy(async () => ({
-	default: (await import("../pages/blog/blog-page.tsx")).BlogPage,
-}));
-const BlogPostPage = lazy(async () => ({
-	default: (await import("../pages/blog/blog-post-page.tsx")).BlogPostPage,
-}));
-const AllReviewsPage = lazy(async () => ({
-	default: (await import("../pages/all-reviews-page.tsx")).AllReviewsPage,
-}));
-const MyPortfolioLayout = lazy(async () => ({
-	default: (await import("../pages/my-portfolio/my-portfolio-layout.tsx"))
-		.MyPortfolioLayout,
-}));
-const AboutMePage = lazy(async () => ({
-	default: (await import("../pages/my-portfolio/about-me-page.tsx"))
-		.AboutMePage,
-}));
-const EducationPage = lazy(async () => ({
-	default: (await import("../pages/my-portfolio/education-page.tsx"))
-		.EducationPage,
-}));
-const ProjectPage = lazy(async () => ({
-	default: (await import("../pages/my-portfolio/project-page.tsx")).ProjectPage,
-}));
-const TechnologyPage = lazy(async () => ({
-	default: (await import("../pages/my-portfolio/technology-page.tsx"))
-		.TechnologyPage,
-}));
-const LoginPage = lazy(async () => ({
-	default: (await import("../pages/auth/login-page.tsx")).LoginPage,
-}));
-const SignUpPage = lazy(async () => ({
-	default: (await import("../pages/auth/sign-up-page.tsx")).SignUpPage,
-}));
-const ForgotPasswordPage = lazy(async () => ({
-	default: (await import("../pages/auth/forgot-password-page.tsx"))
-		.ForgotPasswordPage,
-}));
-const ResetPasswordPage = lazy(async () => ({
-	default: (await import("../pages/auth/reset-password-page.tsx"))
-		.ResetPasswordPage,
-}));
-const ToolPurchasePage = lazy(async () => ({
-	default: (await import("../pages/tool-purchase-page.tsx")).ToolPurchasePage,
-}));
-const DashboardRoutes = lazy(async () => ({
-	default: (await import("../pages/dashboard/dashboard-routes.tsx"))
-		.DashboardRoutes,
-}));
+/**
+ * A page for signed-in customers, loaded with the session check in front of it (RequireSession):
+ * both downloads start together, and neither is part of the public pages' first download.
+ */
+function signedInPage<Props extends object>(
+	load: () => Promise<ComponentType<Props>>,
+) {
+	return lazyComponent(async () => {
+		const [{ RequireSession }, Page] = await Promise.all([
+			import("./require-session.tsx"),
+			load(),
+		]);
+		return function SignedInPage(props: Props) {
+			return (
+				<RequireSession>
+					<Page {...props} />
+				</RequireSession>
+			);
+		};
+	});
+}
+
+// The home page's first screen is in the first download; every other page loads when first
+// visited, so the public entry bundle stays small (docs/decisions/002-layout-and-routing.md).
+const BlogPage = lazyComponent(() =>
+	import("../pages/blog/blog-page.tsx").then((module) => module.BlogPage),
+);
+const BlogPostPage = lazyComponent(() =>
+	import("../pages/blog/blog-post-page.tsx").then(
+		(module) => module.BlogPostPage,
+	),
+);
+const AllReviewsPage = lazyComponent(() =>
+	import("../pages/all-reviews-page.tsx").then(
+		(module) => module.AllReviewsPage,
+	),
+);
+const MyPortfolioLayout = lazyComponent(() =>
+	import("../pages/my-portfolio/my-portfolio-layout.tsx").then(
+		(module) => module.MyPortfolioLayout,
+	),
+);
+const AboutMePage = lazyComponent(() =>
+	import("../pages/my-portfolio/about-me-page.tsx").then(
+		(module) => module.AboutMePage,
+	),
+);
+const EducationPage = lazyComponent(() =>
+	import("../pages/my-portfolio/education-page.tsx").then(
+		(module) => module.EducationPage,
+	),
+);
+const ProjectPage = lazyComponent(() =>
+	import("../pages/my-portfolio/project-page.tsx").then(
+		(module) => module.ProjectPage,
+	),
+);
+const TechnologyPage = lazyComponent(() =>
+	import("../pages/my-portfolio/technology-page.tsx").then(
+		(module) => module.TechnologyPage,
+	),
+);
+const LoginPage = lazyComponent(() =>
+	import("../pages/auth/login-page.tsx").then((module) => module.LoginPage),
+);
+const SignUpPage = lazyComponent(() =>
+	import("../pages/auth/sign-up-page.tsx").then((module) => module.SignUpPage),
+);
+const ForgotPasswordPage = lazyComponent(() =>
+	import("../pages/auth/forgot-password-page.tsx").then(
+		(module) => module.ForgotPasswordPage,
+	),
+);
+const ResetPasswordPage = lazyComponent(() =>
+	import("../pages/auth/reset-password-page.tsx").then(
+		(module) => module.ResetPasswordPage,
+	),
+);
+const ToolPage = lazyComponent(() =>
+	import("../pages/tool-page.tsx").then((module) => module.ToolPage),
+);
+const ToolPurchasePage = signedInPage(() =>
+	import("../pages/tool-purchase-page.tsx").then(
+		(module) => module.ToolPurchasePage,
+	),
+);
+const CartPage = lazyComponent(() =>
+	import("../pages/cart-page.tsx").then((module) => module.CartPage),
+);
+const CheckoutPage = signedInPage(() =>
+	import("../pages/checkout-page.tsx").then((module) => module.CheckoutPage),
+);
+const DashboardRoutes = signedInPage(() =>
+	import("../pages/dashboard/dashboard-routes.tsx").then(
+		(module) => module.DashboardRoutes,
+	),
+);
+
+const NotFoundPage = lazyComponent(() =>
+	import("../pages/not-found-page.tsx").then((module) => module.NotFoundPage),
+);
+
+// The cart's code comes with the first tool card that offers 'Add to cart', not before.
+const AddToCartButton = lazyComponent(() =>
+	import("../features/cart/components/add-to-cart-button.tsx").then(
+		(module) => module.AddToCartButton,
+	),
+);
 
 function Page({ children }: { children: React.ReactNode }) {
 	return (
@@ -66,7 +128,33 @@ function Page({ children }: { children: React.ReactNode }) {
 	);
 }
 
+/**
+ * 'Add to cart' beside every tool card's 'Buy Now', adding the tool's minimum order, for
+ * visitors and customers; the admins' menus have no cart.
+ */
+function ToolCardAddToCart({ tool }: { tool: Tool }) {
+	const session = useSession();
+	if (session.me?.is_admin) return null;
+	return (
+		<LazyPart fallback={<AddToCartPlaceholder toolName={tool.tool_name} />}>
+			<AddToCartButton
+				tool={tool}
+				quantity={tool.minimum_quantity}
+				owner={cartOwnerOf(session.status)}
+			/>
+		</LazyPart>
+	);
+}
+
 export function AppRoutes() {
+	return (
+		<ToolCardExtraAction value={ToolCardAddToCart}>
+			<ShopRoutes />
+		</ToolCardExtraAction>
+	);
+}
+
+function ShopRoutes() {
 	return (
 		<Routes>
 			<Route element={<RootLayout />}>
@@ -178,26 +266,53 @@ export function AppRoutes() {
 					}
 				/>
 				<Route
+					path="/tools/:slug"
+					element={
+						<Page>
+							<ToolPage />
+						</Page>
+					}
+				/>
+				<Route
 					path="/tool-purchase/:toolId"
 					element={
-						<RequireSession>
-							<Page>
-								<ToolPurchasePage />
-							</Page>
-						</RequireSession>
+						<Page>
+							<ToolPurchasePage />
+						</Page>
+					}
+				/>
+				<Route
+					path="/cart"
+					element={
+						<Page>
+							<CartPage />
+						</Page>
+					}
+				/>
+				<Route
+					path="/checkout"
+					element={
+						<Page>
+							<CheckoutPage />
+						</Page>
 					}
 				/>
 				<Route
 					path="/dashboard/*"
 					element={
-						<RequireSession>
-							<Page>
-								<DashboardRoutes />
-							</Page>
-						</RequireSession>
+						<Page>
+							<DashboardRoutes />
+						</Page>
 					}
 				/>
-				<Route path="*" element={<NotFoundPage />} />
+				<Route
+					path="*"
+					element={
+						<Page>
+							<NotFoundPage />
+						</Page>
+					}
+				/>
 			</Route>
 		</Routes>
 	);

@@ -25,6 +25,13 @@ function serveShop(answerMe: () => Promise<Response>) {
 			const { pathname } = new URL(String(input), window.location.href);
 			requests.push(`${init?.method ?? "GET"} ${pathname}`);
 			if (pathname === "/api/session") return answerMe();
+			if (pathname === "/api/cart")
+				return jsonResponse({
+					lines: [],
+					total_cents: 0,
+					pieces: 3,
+					can_check_out: false,
+				});
 			if (pathname === "/api/auth/sign-out")
 				return jsonResponse({ success: true });
 			throw new Error(`No answer for ${pathname}`);
@@ -47,10 +54,11 @@ function renderNavbar(url = "/blog") {
 	);
 }
 
+/** The bar's links by what they say: their text, or the name of an icon link (the cart). */
 const mainLinks = () =>
 	within(screen.getByRole("navigation", { name: "Main" }))
 		.getAllByRole("link")
-		.map((link) => link.textContent);
+		.map((link) => link.getAttribute("aria-label") ?? link.textContent);
 
 test("while the account is loading, a spinner stands in for the navigation bar", async () => {
 	let answer: (response: Response) => void = () => undefined;
@@ -70,6 +78,8 @@ test("a visitor sees the public links and Login", async () => {
 	serveShop(async () => jsonResponse({ me: null }));
 	renderNavbar();
 	await screen.findByRole("navigation", { name: "Main" });
+	// The cart's count comes with the cart's code, just after the bar.
+	await screen.findByRole("link", { name: "Cart, 0 pieces" });
 	expect(mainLinks()).toEqual([
 		"Tools Gallery",
 		"Home",
@@ -77,6 +87,7 @@ test("a visitor sees the public links and Login", async () => {
 		"Reviews",
 		"My Portfolio",
 		"Login",
+		"Cart, 0 pieces",
 	]);
 	expect(screen.getByRole("link", { name: "Blog" })).toHaveAttribute(
 		"aria-current",
@@ -93,6 +104,10 @@ test("a signed-in customer sees Dashboard, 'Sign Out' and their name instead of 
 	expect(
 		await screen.findByRole("button", { name: "Dana Reyes" }),
 	).toBeVisible();
+	// The cart's count comes from the server cart once it is read.
+	expect(
+		await screen.findByRole("link", { name: "Cart, 3 pieces" }),
+	).toHaveAttribute("href", "/cart");
 	expect(mainLinks()).toEqual([
 		"Tools Gallery",
 		"Home",
@@ -100,6 +115,7 @@ test("a signed-in customer sees Dashboard, 'Sign Out' and their name instead of 
 		"Reviews",
 		"My Portfolio",
 		"Dashboard",
+		"Cart, 3 pieces",
 	]);
 	expect(screen.getByRole("button", { name: "Sign Out" })).toBeVisible();
 });
@@ -107,6 +123,7 @@ test("a signed-in customer sees Dashboard, 'Sign Out' and their name instead of 
 test("'Sign Out' ends the session and goes to the home page", async () => {
 	const requests = serveShop(async () => jsonResponse({ me }));
 	renderNavbar();
+	await screen.findByRole("link", { name: "Cart, 3 pieces" });
 	await userEvent.click(
 		await screen.findByRole("button", { name: "Sign Out" }),
 	);
@@ -114,7 +131,11 @@ test("'Sign Out' ends the session and goes to the home page", async () => {
 		await screen.findByRole("heading", { name: "Home page" }),
 	).toBeVisible();
 	expect(screen.getByRole("link", { name: "Login" })).toBeVisible();
-	expect(requests).toEqual(["GET /api/session", "POST /api/auth/sign-out"]);
+	expect(requests).toEqual([
+		"GET /api/session",
+		"GET /api/cart",
+		"POST /api/auth/sign-out",
+	]);
 	expect(window.localStorage).toHaveLength(0);
 	expect(window.sessionStorage).toHaveLength(0);
 });
@@ -171,6 +192,7 @@ test("an account that could not be loaded is not shown as signed out: the bar of
 		"Blog",
 		"Reviews",
 		"My Portfolio",
+		"Cart",
 	]);
 	expect(screen.queryByRole("link", { name: "Login" })).toBeNull();
 
@@ -180,4 +202,14 @@ test("an account that could not be loaded is not shown as signed out: the bar of
 		await screen.findByRole("button", { name: "Dana Reyes" }),
 	).toBeVisible();
 	expect(screen.queryByRole("button", { name: "Load my account" })).toBeNull();
+});
+
+test("an admin's bar has no cart: the admins' menus do not shop with one", async () => {
+	const requests = serveShop(async () =>
+		jsonResponse({ me: { ...me, is_admin: true } }),
+	);
+	renderNavbar();
+	await screen.findByRole("button", { name: "Dana Reyes" });
+	expect(screen.queryByRole("link", { name: /^Cart/ })).toBeNull();
+	expect(requests).toEqual(["GET /api/session"]);
 });

@@ -1,9 +1,26 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { Me } from "../../shared/accounts.schemas.ts";
+import { LazyPart } from "../components/ui/lazy-part.tsx";
 import { useSession } from "../features/auth/session.queries.ts";
 import { useSignOut } from "../features/auth/use-sign-out.ts";
-import { AccountMenu } from "./account-menu.tsx";
+import { cartOwnerOf } from "../features/cart/cart-owner.ts";
+import { CartLinkView } from "../features/cart/components/cart-link-view.tsx";
+import { lazyComponent } from "../lib/lazy-component.ts";
+import { AccountMenuPlaceholder } from "./account-face.tsx";
+
+// The cart's count reads the cart (the browser's, or the server's): code of its own, so the bar
+// and the page show first, with the cart's icon alone until the count is there.
+const CartLink = lazyComponent(() =>
+	import("../features/cart/components/cart-link.tsx").then(
+		(module) => module.CartLink,
+	),
+);
+
+// Only a signed-in account has the menu: its code loads once the session says so.
+const AccountMenu = lazyComponent(() =>
+	import("./account-menu.tsx").then((module) => module.AccountMenu),
+);
 
 type NavLink = { to: string; label: string };
 
@@ -171,10 +188,18 @@ export function Navbar() {
 							onSignOut={startSignOut}
 							isSigningOut={isSigningOut}
 						/>
-						<AccountMenu me={me} onSignOut={startSignOut} />
+						<LazyPart fallback={<AccountMenuPlaceholder me={me} />}>
+							<AccountMenu me={me} onSignOut={startSignOut} />
+						</LazyPart>
 					</div>
 				)}
 				{session.status === "error" && <SessionRetry onRetry={session.retry} />}
+				{/* Visitors and customers shop with a cart; the admins' menus have none. */}
+				{!me?.is_admin && (
+					<LazyPart fallback={<CartLinkView pieces={undefined} />}>
+						<CartLink owner={cartOwnerOf(session.status)} />
+					</LazyPart>
+				)}
 				<div className="lg:hidden">
 					<button
 						type="button"

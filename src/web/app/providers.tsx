@@ -1,12 +1,16 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { type ReactNode, useState, useSyncExternalStore } from "react";
+import { LazyPart } from "../components/ui/lazy-part.tsx";
 import { recheckSessionAfterRefusal } from "../features/auth/session.queries.ts";
+import { lazyComponent } from "../lib/lazy-component.ts";
 import { createQueryClient } from "../lib/query-client.ts";
+import { readIsToastHostWanted, subscribeToToastHost } from "../lib/toast.ts";
 
-// Its own chunk: the toast library is not part of the home page's first download.
-const ToastHost = lazy(async () => ({
-	default: (await import("./toast-host.tsx")).ToastHost,
-}));
+// Its own chunk, fetched with the first toast: the toast library and its styles are not part of
+// a page's first download.
+const ToastHost = lazyComponent(() =>
+	import("./toast-host.tsx").then((module) => module.ToastHost),
+);
 
 /** A 401 from any call while signed in ends the session for every page at once. */
 const createShopQueryClient = () =>
@@ -17,12 +21,18 @@ const createShopQueryClient = () =>
 
 export function Providers({ children }: { children: ReactNode }) {
 	const [queryClient] = useState(createShopQueryClient);
+	const isToastHostWanted = useSyncExternalStore(
+		subscribeToToastHost,
+		readIsToastHostWanted,
+	);
 	return (
 		<QueryClientProvider client={queryClient}>
 			{children}
-			<Suspense fallback={null}>
-				<ToastHost />
-			</Suspense>
+			{isToastHostWanted && (
+				<LazyPart fallback={null}>
+					<ToastHost />
+				</LazyPart>
+			)}
 		</QueryClientProvider>
 	);
 }

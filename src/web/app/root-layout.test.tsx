@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { Link, Route, Routes } from "react-router";
 import { expect, test, vi } from "vitest";
+import { lazyComponent } from "../lib/lazy-component.ts";
 import { usePageTitle } from "../lib/page-title.ts";
 import { jsonResponse } from "../test-support/fake-api.ts";
 import { renderWithProviders } from "../test-support/render-with-providers.tsx";
@@ -36,6 +37,13 @@ function BrokenPage(): never {
 	throw new Error("This page is broken");
 }
 
+/** A page whose code is gone from the server, as after a new release of the shop. */
+const GonePage = lazyComponent<object>(() =>
+	Promise.reject(
+		new TypeError("Failed to fetch dynamically imported module: /assets/x.js"),
+	),
+);
+
 function renderApp(url = "/") {
 	vi.stubGlobal("fetch", async () => jsonResponse({ me: null }));
 	renderWithProviders(
@@ -48,6 +56,7 @@ function renderApp(url = "/") {
 					element={
 						<Routes>
 							<Route path="broken" element={<BrokenPage />} />
+							<Route path="gone" element={<GonePage />} />
 						</Routes>
 					}
 				/>
@@ -122,4 +131,29 @@ test("a dashboard page that throws shows the error page with a way home, and the
 	expect(reported.flat().map(String).join(" ")).toContain(
 		"This page is broken",
 	);
+});
+
+test("a page whose code cannot be downloaded says so and offers a reload, which fetches the current version", async () => {
+	const consoleError = vi.spyOn(console, "error");
+	const reportUnexpected = consoleError.getMockImplementation();
+	consoleError.mockImplementation(() => undefined);
+	const reload = vi.fn();
+	vi.stubGlobal("location", { ...window.location, reload });
+	try {
+		renderApp("/dashboard/gone");
+		expect(
+			await screen.findByRole("heading", {
+				level: 1,
+				name: "This page could not be loaded.",
+			}),
+		).toBeVisible();
+	} finally {
+		consoleError.mockImplementation(reportUnexpected ?? (() => undefined));
+	}
+	expect(await screen.findByRole("navigation", { name: "Main" })).toBeVisible();
+	expect(document.title).toBe("This page could not be loaded · Tools Gallery");
+	await userEvent.click(
+		screen.getByRole("button", { name: "Reload the page" }),
+	);
+	expect(reload).toHaveBeenCalledOnce();
 });

@@ -146,3 +146,36 @@ test("only a failure with no answer from the shop counts as a lost answer", () =
 	expect(isAnswerLost(new ApiError(409, "CONFLICT", "Stock out"))).toBe(false);
 	expect(isAnswerLost(new Error("not ours"))).toBe(false);
 });
+
+test("a schema given as a loader is loaded beside the request and parses the answer", async () => {
+	answerWith(() => jsonResponse({ total: 3 }));
+	let isLoaded = false;
+	const loadSchema = async () => {
+		const { ReceivingPointCountSchema } = await import(
+			"../../shared/receiving-points.schemas.ts"
+		);
+		isLoaded = true;
+		return ReceivingPointCountSchema;
+	};
+	expect(await apiGet("/api/receiving-points/count", loadSchema)).toEqual({
+		total: 3,
+	});
+	expect(isLoaded).toBe(true);
+
+	answerWith(() => jsonResponse({ total: "three" }));
+	await expect(
+		apiGet("/api/receiving-points/count", loadSchema),
+	).rejects.toMatchObject({ status: 200, code: "BAD_RESPONSE" });
+});
+
+test("a schema whose code cannot be downloaded fails like an unreachable shop", async () => {
+	answerWith(() => jsonResponse({ total: 3 }));
+	const error = await apiGet("/api/receiving-points/count", () =>
+		Promise.reject(
+			new TypeError("Failed to fetch dynamically imported module"),
+		),
+	).catch((caught: unknown) => caught);
+	expect(error).toEqual(
+		new ApiError(0, "NETWORK_ERROR", NETWORK_ERROR_MESSAGE),
+	);
+});

@@ -1,10 +1,13 @@
 import type * as z from "zod/mini";
-import {
-	ApiErrorBodySchema,
-	type ApiErrorCode,
-	type FieldIssue,
-} from "../../shared/api-error.ts";
+import type { ApiErrorCode, FieldIssue } from "../../shared/api-error.ts";
 import { startRequestTimer } from "./request-timeout.ts";
+
+/**
+ * The shared schema an answer is parsed with, or a function that imports it. The modules of the
+ * home page's first download pass such a loader, so that zod and the schemas come in chunks of
+ * their own, fetched while the request is on its way instead of before the page can show.
+ */
+export type ResponseSchema<T extends z.ZodMiniType> = T | (() => Promise<T>);
 
 /** Failures before the shop answers: unreachable, or no answer within the time a request has. */
 export type NoAnswerCode = "NETWORK_ERROR" | "TIMEOUT";
@@ -45,8 +48,15 @@ export function isAnswerLost(error: unknown): boolean {
 	);
 }
 
-function errorFromAnswer(status: number, body: unknown): ApiError {
-	const parsedError = ApiErrorBodySchema.safeParse(body);
+async function errorFromAnswer(
+	status: number,
+	body: unknown,
+): Promise<ApiError> {
+	// Loaded with the first error answer: pages that never meet one do without it.
+	const parsedError = await import("../../shared/api-error.ts").then(
+		({ ApiErrorBodySchema }) => ApiErrorBodySchema.safeParse(body),
+		() => ({ success: false }) as const,
+	);
 	if (parsedError.success)
 		return new ApiError(
 			status,
@@ -68,9 +78,13 @@ function errorFromAnswer(status: number, body: unknown): ApiError {
 async function request<T extends z.ZodMiniType>(
 	path: string,
 	init: RequestInit,
-	schema: T | undefined,
+	schema: ResponseSchema<T> | undefined,
 	{ signal, timeoutMs }: { signal?: AbortSignal; timeoutMs: number },
 ): Promise<z.infer<T>> {
+	const loadingSchema =
+		typeof schema === "function" ? schema() : Promise.resolve(schema);
+	// Awaited once the answer is in; until then a failed load must not count as unhandled.
+	loadingSchema.catch(() => undefined);
 	const timer = startRequestTimer(timeoutMs, signal);
 	const noAnswer = (error: unknown) => {
 		if (signal?.aborted) return error;
@@ -99,9 +113,16 @@ async function request<T extends z.ZodMiniType>(
 				body = undefined;
 			}
 		}
-		if (!response.ok) throw errorFromAnswer(response.status, body);
-		if (!schema) return undefined as z.infer<T>;
-		const parsed = schema.safeParse(body);
+		if (!response.ok) throw await errorFromAnswer(response.status, body);
+		let parser: T | undefined;
+		try {
+			parser = await loadingSchema;
+		} catch {
+			// The schema's code could not be downloaded: as unreachable as the shop itself.
+			throw new ApiError(0, "NETWORK_ERROR", NETWORK_ERROR_MESSAGE);
+		}
+		if (!parser) return undefined as z.infer<T>;
+		const parsed = parser.safeParse(body);
 		if (!parsed.success)
 			throw new ApiError(
 				response.status,
@@ -123,7 +144,7 @@ export async function apiSend<T extends z.ZodMiniType>(
 	method: "POST" | "PUT" | "PATCH" | "DELETE",
 	path: string,
 	body: unknown,
-	schema?: T,
+	schema?: ResponseSchema<T>,
 	headers: Record<string, string> = {},
 ): Promise<z.infer<T>> {
 	const isUpload = body instanceof FormData;
@@ -152,7 +173,7 @@ export async function apiSend<T extends z.ZodMiniType>(
 /** GETs a JSON API path and parses the answer with the shared schema; failures throw ApiError. */
 export async function apiGet<T extends z.ZodMiniType>(
 	path: string,
-	schema: T,
+	schema: ResponseSchema<T>,
 	signal?: AbortSignal,
 ): Promise<z.infer<T>> {
 	return request(path, { headers: { accept: "application/json" } }, schema, {

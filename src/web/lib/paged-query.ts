@@ -2,7 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type * as z from "zod/mini";
 import type { Page } from "../../shared/paging.schemas.ts";
-import { apiGet } from "./api-client.ts";
+import { apiGet, type ResponseSchema } from "./api-client.ts";
 
 /**
  * A paged API list read page by page ("show more"): `path` answers `?page=&page_size=` (and the
@@ -13,7 +13,7 @@ import { apiGet } from "./api-client.ts";
 export function usePagedList<Item extends { id: string }>(
 	queryKey: readonly unknown[],
 	path: string,
-	schema: z.ZodMiniType<Page<Item>>,
+	schema: ResponseSchema<z.ZodMiniType<Page<Item>>>,
 	pageSize: number,
 	filters: Record<string, string> = {},
 ) {

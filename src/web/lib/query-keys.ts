@@ -21,12 +21,57 @@ export const queryKeys = {
 		all: ["orders"] as const,
 		mine: (pageSize: number) => ["orders", "mine", pageSize] as const,
 		one: (orderId: string) => ["orders", "one", orderId] as const,
+		/** One of the customer's orders with its timeline and refunds. */
+		detail: (orderId: string) => ["orders", "detail", orderId] as const,
+		/** Any order as the admins see it, with who did each step. */
+		adminDetail: (orderId: string) =>
+			["orders", "admin-detail", orderId] as const,
 		list: (page: number, status: string, email: string) =>
 			["orders", "list", page, status, email] as const,
 		deletions: (page: number) => ["orders", "deletions", page] as const,
 		holders: (page: number) => ["orders", "holders", page] as const,
 	},
+	quotes: {
+		all: ["quotes"] as const,
+		mine: (pageSize: number) => ["quotes", "mine", pageSize] as const,
+		one: (quoteId: string) => ["quotes", "one", quoteId] as const,
+		list: (page: number, status: string) =>
+			["quotes", "list", page, status] as const,
+	},
 	paymentOptions: { all: ["payment-options"] as const },
+	shopSettings: { all: ["shop-settings"] as const },
+	imports: {
+		all: ["imports"] as const,
+		job: (jobId: string) => ["imports", "job", jobId] as const,
+	},
+	mailOutbox: {
+		all: ["mail-outbox"] as const,
+		page: (page: number, status: string) =>
+			["mail-outbox", "page", page, status] as const,
+	},
+	cart: {
+		all: ["cart"] as const,
+		/** The signed-in customer's cart, kept by the server. */
+		mine: ["cart", "mine"] as const,
+		/** A visitor's browser cart as the server prices it; the lines are part of the key. */
+		preview: (lines: readonly { tool_id: string; quantity: number }[]) =>
+			["cart", "preview", lines] as const,
+	},
+	paymentTerms: {
+		all: ["payment-terms"] as const,
+		/** The signed-in customer's own terms, for the checkout. */
+		mine: ["payment-terms", "mine"] as const,
+		page: (page: number) => ["payment-terms", "page", page] as const,
+		overdue: (page: number) => ["payment-terms", "overdue", page] as const,
+	},
+	receivingPoints: {
+		all: ["receiving-points"] as const,
+		list: (q: string, pageSize: number) =>
+			["receiving-points", "list", q, pageSize] as const,
+		page: (page: number, q: string) =>
+			["receiving-points", "page", page, q] as const,
+		count: ["receiving-points", "count"] as const,
+	},
 	reviews: {
 		all: ["reviews"] as const,
 		first: (count: number) => ["reviews", "first", count] as const,
@@ -49,6 +94,11 @@ export const queryKeys = {
 	users: {
 		all: ["users"] as const,
 		page: (page: number, search: string) => ["users", page, search] as const,
+	},
+	sales: {
+		all: ["sales"] as const,
+		report: (period: string, until: string) =>
+			["sales", "report", period, until] as const,
 	},
 	audit: {
 		all: ["audit-events"] as const,

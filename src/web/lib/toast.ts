@@ -3,11 +3,29 @@ import { ApiError } from "./api-client.ts";
 
 /**
  * Toasts with the shop's settings, loaded on first use so the public home page's first download
- * stays small. The container mounts in the same lazy chunk (ToastHost).
+ * stays small. The container (ToastHost, a lazy chunk of its own with the toast styles) is
+ * mounted with the first toast; a toast shown before it is there waits for it.
  */
 type Kind = "success" | "error" | "info";
 
+let isHostWanted = false;
+const hostListeners = new Set<() => void>();
+
+/** For the app's providers (useSyncExternalStore): whether a toast has been asked for yet. */
+export function subscribeToToastHost(listener: () => void): () => void {
+	hostListeners.add(listener);
+	return () => hostListeners.delete(listener);
+}
+
+export function readIsToastHostWanted(): boolean {
+	return isHostWanted;
+}
+
 async function show(kind: Kind, message: string, options?: ToastOptions) {
+	if (!isHostWanted) {
+		isHostWanted = true;
+		for (const listener of hostListeners) listener();
+	}
 	const { toast } = await import("react-toastify/unstyled");
 	toast[kind](message, options);
 }

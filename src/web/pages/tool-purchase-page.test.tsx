@@ -1,9 +1,15 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { expect, test, vi } from "vitest";
 import type { Tool } from "../../shared/tools.schemas.ts";
 import { ToastHost } from "../app/toast-host.tsx";
 import { errorResponse } from "../test-support/fake-api.ts";
+import {
+	aCartShop,
+	type CartShop,
+	serveCartShop,
+} from "../test-support/fake-cart.ts";
+import { admin } from "../test-support/fake-catalog.ts";
 import {
 	aShop,
 	type SentRequest,
@@ -25,6 +31,10 @@ const circularSaw: Tool = {
 	supplier_name: "Northwind Power Tools",
 	created_at: "2026-11-21T08:00:00.000Z",
 	version: 3,
+	sku: "TG-000007",
+	slug: "185-mm-circular-saw-1400-w-tg-000007",
+	pack_size: 1,
+	price_breaks: [],
 };
 
 async function openPurchasePage(
@@ -79,7 +89,8 @@ test("the purchase page shows the tool's id, photo, figures and supplier, the mi
 	expect(screen.getByText("$516.00")).toBeVisible();
 	expect(orderConfirm()).toBeEnabled();
 	expect(screen.queryByRole("alert")).toBeNull();
-	expect(sent.map((request) => request.url.pathname)).toEqual([
+	expect(sent.map((request) => request.url.pathname).sort()).toEqual([
+		"/api/session",
 		`/api/tools/${circularSaw.id}`,
 	]);
 });
@@ -323,4 +334,122 @@ test("an order whose answer stays lost says it may exist; 'Try again' reuses its
 	expect(new Set(keys).size).toBe(1);
 	expect(shop.orders).toHaveLength(1);
 	expect(shop.tools[0]?.available_quantity).toBe(30);
+});
+
+/** The purchase page of the saw for `me`, over the cart's fake shop. */
+async function openWithCart(shop: CartShop) {
+	const sent = serveCartShop(shop);
+	renderWithProviders(
+		<>
+			<ToolPurchasePage />
+			<ToastHost />
+		</>,
+		{
+			path: "/tool-purchase/:toolId",
+			url: `/tool-purchase/${circularSaw.id}`,
+		},
+	);
+	await screen.findByRole("heading", { level: 1, name: circularSaw.tool_name });
+	return { sent, user: userEvent.setup() };
+}
+
+test("'Add to cart' beside 'Order Confirm' puts the quantity typed into the customer's cart, and is disabled when the purchase rule refuses it", async () => {
+	const shop = aCartShop({ tools: [circularSaw] });
+	const { sent, user } = await openWithCart(shop);
+	const addToCart = () =>
+		screen.getByRole("button", {
+			name: `Add to cart: ${circularSaw.tool_name}`,
+		});
+	const form = screen.getByRole("form", { name: "Order this tool" });
+	expect(within(form).getByRole("button", { name: /Add to cart/ })).toBe(
+		addToCart(),
+	);
+	expect(quantity()).toHaveValue(4);
+	expect(addToCart()).toBeEnabled();
+
+	await typeQuantity(user, "41");
+	expect(quantity()).toHaveAccessibleDescription(
+		"Your maximum order is 40 pieces.",
+	);
+	expect(orderConfirm()).toBeDisabled();
+	expect(addToCart()).toBeDisabled();
+
+	await typeQuantity(user, "10");
+	await user.click(addToCart());
+	expect(
+		await screen.findByText(
+			`Added 10 pieces of ${circularSaw.tool_name} to your cart, which holds 10 pieces`,
+		),
+	).toBeVisible();
+	expect(shop.cart).toEqual([{ tool_id: circularSaw.id, quantity: 10 }]);
+	expect(shop.orders).toEqual([]);
+
+	// The cart already holds 10: 35 more would pass the stock.
+	await typeQuantity(user, "35");
+	await user.click(addToCart());
+	expect(
+		await screen.findByText(
+			"Failed to add to the cart: Your cart already holds 10 pieces. Your maximum order is 40 pieces.",
+		),
+	).toBeVisible();
+	expect(shop.cart).toEqual([{ tool_id: circularSaw.id, quantity: 10 }]);
+	expect(
+		sent
+			.filter((request) => request.method === "PUT")
+			.map((request) => request.body),
+	).toEqual([{ quantity: 10 }]);
+});
+
+test("an admin's purchase page has no 'Add to cart': the admins' menus have no cart", async () => {
+	await openWithCart(aCartShop({ me: admin, tools: [circularSaw] }));
+	expect(
+		await screen.findByRole("button", { name: "Order Confirm" }),
+	).toBeVisible();
+	expect(screen.queryByRole("button", { name: /Add to cart/ })).toBeNull();
+});
+
+test("a tool sold in packs with volume prices shows its price table; the price falls at a break and a quantity between packs is refused", async () => {
+	const bolts: Tool = {
+		...circularSaw,
+		price_cents: 2499,
+		available_quantity: 1000,
+		minimum_quantity: 10,
+		pack_size: 10,
+		price_breaks: [
+			{ min_quantity: 50, price_cents: 2250 },
+			{ min_quantity: 200, price_cents: 1990 },
+		],
+	};
+	const { user } = await openPurchasePage(aShop({ tools: [bolts] }));
+	const table = screen.getByRole("table", { name: "Volume prices" });
+	expect(
+		within(table)
+			.getAllByRole("row")
+			.map((row) => row.textContent),
+	).toEqual([
+		"QuantityPrice each",
+		"10+ pieces (your price)$24.99",
+		"50+ pieces$22.50",
+		"200+ pieces$19.90",
+	]);
+	expect(quantity()).toHaveValue(10);
+	expect(quantity()).toHaveAccessibleDescription("Sold in packs of 10 pieces.");
+	expect(
+		screen.getByText("Order 40 more pieces to pay $22.50 each."),
+	).toBeVisible();
+
+	await typeQuantity(user, "50");
+	expect(screen.getByText("$1,125.00")).toBeVisible();
+	expect(
+		screen.getByText("Order 150 more pieces to pay $19.90 each."),
+	).toBeVisible();
+	expect(within(table).getByRole("row", { current: true })).toHaveTextContent(
+		"50+ pieces",
+	);
+
+	await typeQuantity(user, "55");
+	expect(screen.getByRole("alert")).toHaveTextContent(
+		"Order in packs of 10 pieces.",
+	);
+	expect(orderConfirm()).toBeDisabled();
 });

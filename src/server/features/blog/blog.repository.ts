@@ -205,3 +205,62 @@ export async function deleteBlogPost(db: Db, id: string): Promise<boolean> {
 		.executeTakeFirst();
 	return Number(result.numDeletedRows) > 0;
 }
+
+/** A published post with when it was last saved (null: never edited since it was written). */
+export async function findPublishedPostWithDates(
+	db: Db,
+	now: string,
+	slug: string,
+): Promise<(BlogPost & { updated_at: string | null }) | undefined> {
+	return publicPosts(db, now)
+		.select([...summaryColumns, "body", "updated_at"])
+		.where("slug", "=", slug)
+		.executeTakeFirst();
+}
+
+/** Where a published post stands in the public posts' index (published_at, id): oldest first. */
+export type PublishedPostKey = { published_at: string; id: string };
+
+/** The key of the published post `offset` places from the oldest. */
+export async function findPublishedPostKeyAt(
+	db: Db,
+	now: string,
+	offset: number,
+): Promise<PublishedPostKey | undefined> {
+	return publicPosts(db, now)
+		.select(["published_at", "id"])
+		.orderBy("published_at")
+		.orderBy("id")
+		.limit(1)
+		.offset(offset)
+		.executeTakeFirst();
+}
+
+/** A published post's address and dates, with its place in the index. */
+export type PublishedPostLink = PublishedPostKey & {
+	slug: string;
+	updated_at: string | null;
+};
+
+/** Up to `limit` published posts from `key` on (itself included, or only after it), oldest first. */
+export async function findPublishedPostLinks(
+	db: Db,
+	now: string,
+	key: PublishedPostKey,
+	isKeyIncluded: boolean,
+	limit: number,
+): Promise<PublishedPostLink[]> {
+	return publicPosts(db, now)
+		.select(["published_at", "id", "slug", "updated_at"])
+		.where((eb) =>
+			eb(
+				eb.refTuple("published_at", "id"),
+				isKeyIncluded ? ">=" : ">",
+				eb.tuple(key.published_at, key.id),
+			),
+		)
+		.orderBy("published_at")
+		.orderBy("id")
+		.limit(limit)
+		.execute();
+}

@@ -25,6 +25,9 @@ import {
 	findAdminBlogPostsPage,
 	findBlogPostBySlug,
 	findBlogPostsPage,
+	findPublishedPostKeyAt,
+	findPublishedPostLinks,
+	findPublishedPostWithDates,
 	findTakenBlogSlugs,
 	insertBlogPosts,
 	setBlogPostPublished,
@@ -236,3 +239,57 @@ export function createBlogUseCases(deps: BlogDeps) {
 }
 
 export type BlogUseCases = ReturnType<typeof createBlogUseCases>;
+
+/** A published post as its public page shows it, with when it was last saved. */
+export type PublishedPost = BlogPost & { updated_at: string | null };
+
+/** The published post at `slug`; undefined for a draft, a post dated later or no post. */
+export function findPublishedPost(
+	db: Db,
+	slug: string,
+): Promise<PublishedPost | undefined> {
+	return findPublishedPostWithDates(db, new Date().toISOString(), slug);
+}
+
+/** How many posts visitors may read now. */
+export function countPublishedPosts(db: Db): Promise<number> {
+	return countBlogPosts(db, new Date().toISOString());
+}
+
+/** A published post's address and when it last changed (its publication, or a later save). */
+export type PostLink = { slug: string; modified_at: string };
+
+/**
+ * `count` published posts' addresses from the `offset`-th oldest on, in batches of `batchSize`,
+ * each batch a range scan after the last.
+ */
+export async function* listPostLinks(
+	db: Db,
+	offset: number,
+	count: number,
+	batchSize: number,
+): AsyncGenerator<PostLink[]> {
+	const now = new Date().toISOString();
+	let key = await findPublishedPostKeyAt(db, now, offset);
+	let isKeyIncluded = true;
+	for (let left = count; key && left > 0; ) {
+		const rows = await findPublishedPostLinks(
+			db,
+			now,
+			key,
+			isKeyIncluded,
+			Math.min(batchSize, left),
+		);
+		if (rows.length === 0) return;
+		yield rows.map((row) => ({
+			slug: row.slug,
+			modified_at:
+				row.updated_at && row.updated_at > row.published_at
+					? row.updated_at
+					: row.published_at,
+		}));
+		left -= rows.length;
+		key = rows.at(-1);
+		isKeyIncluded = false;
+	}
+}

@@ -14,6 +14,10 @@ export type DemoTool = {
 	price_cents: number;
 	available_quantity: number;
 	minimum_quantity: number;
+	/** Orders in multiples of this many pieces; 1 when left out. */
+	pack_size?: number;
+	/** Lower prices from larger quantities; none when left out. */
+	price_breaks?: { min_quantity: number; price_cents: number }[];
 	supplier_name: string;
 	art: ToolArtKind;
 };
@@ -47,6 +51,10 @@ export const demoTools: DemoTool[] = [
 		price_cents: 2499,
 		available_quantity: 240,
 		minimum_quantity: 10,
+		price_breaks: [
+			{ min_quantity: 50, price_cents: 2250 },
+			{ min_quantity: 200, price_cents: 1990 },
+		],
 		supplier_name: "Northgate Forge Works",
 		art: "hammer",
 	},
@@ -69,6 +77,10 @@ export const demoTools: DemoTool[] = [
 		price_cents: 2199,
 		available_quantity: 310,
 		minimum_quantity: 20,
+		price_breaks: [
+			{ min_quantity: 60, price_cents: 1999 },
+			{ min_quantity: 150, price_cents: 1799 },
+		],
 		supplier_name: "Ashby & Wren Toolmakers",
 		art: "screwdriver",
 	},
@@ -124,6 +136,11 @@ export const demoTools: DemoTool[] = [
 		price_cents: 1499,
 		available_quantity: 500,
 		minimum_quantity: 50,
+		pack_size: 10,
+		price_breaks: [
+			{ min_quantity: 100, price_cents: 1349 },
+			{ min_quantity: 250, price_cents: 1199 },
+		],
 		supplier_name: "Copperline Measuring Co.",
 		art: "tape-measure",
 	},
@@ -396,3 +413,55 @@ export const demoBlogPosts: DemoBlogPost[] = [
 		),
 	},
 ];
+
+export type DemoReceivingPoint = {
+	name: string;
+	address: string;
+	opening_hours: string;
+};
+
+const POINT_CITIES = [
+	["Austin", "TX", "787"],
+	["Boise", "ID", "837"],
+	["Charlotte", "NC", "282"],
+	["Denver", "CO", "802"],
+	["Detroit", "MI", "482"],
+	["El Paso", "TX", "799"],
+	["Fresno", "CA", "937"],
+	["Houston", "TX", "770"],
+	["Indianapolis", "IN", "462"],
+	["Jacksonville", "FL", "322"],
+	["Kansas City", "MO", "641"],
+	["Las Vegas", "NV", "891"],
+	["Louisville", "KY", "402"],
+	["Memphis", "TN", "381"],
+	["Milwaukee", "WI", "532"],
+	["Minneapolis", "MN", "554"],
+	["Nashville", "TN", "372"],
+	["Oklahoma City", "OK", "731"],
+	["Omaha", "NE", "681"],
+	["Phoenix", "AZ", "850"],
+	["Pittsburgh", "PA", "152"],
+	["Portland", "OR", "972"],
+	["Raleigh", "NC", "276"],
+	["Sacramento", "CA", "958"],
+	["Salt Lake City", "UT", "841"],
+	["Tulsa", "OK", "741"],
+] as const;
+
+const POINT_SITES = [
+	["Trade Counter", "Industrial Parkway", "Mon–Fri 7:00–18:00, Sat 8:00–12:00"],
+	["Depot North", "Foundry Road", "Mon–Fri 8:00–17:00"],
+	["Depot South", "Mill Street", "Mon–Sat 8:00–18:00"],
+	["Builders' Yard", "Commerce Drive", "Mon–Fri 6:30–16:30"],
+] as const;
+
+/** 104 receiving points: four sites in each of 26 cities, where customers collect their orders. */
+export const demoReceivingPoints: DemoReceivingPoint[] = POINT_CITIES.flatMap(
+	([city, state, zip], cityIndex) =>
+		POINT_SITES.map(([site, street, hours], siteIndex) => ({
+			name: `${city} ${site}`,
+			address: `${100 + cityIndex * 7 + siteIndex * 31} ${street}, ${city}, ${state} ${zip}${String(10 + siteIndex * 7).padStart(2, "0")}`,
+			opening_hours: hours,
+		})),
+);

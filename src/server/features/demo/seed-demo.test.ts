@@ -1,12 +1,32 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import sharp from "sharp";
-import { expect, test } from "vitest";
+import { expect, onTestFinished, test } from "vitest";
 import { BlogPostPageSchema } from "../../../shared/blog.schemas.ts";
 import { FaqListSchema } from "../../../shared/faqs.schemas.ts";
 import { ReviewPageSchema } from "../../../shared/reviews.schemas.ts";
-import { ToolPageSchema } from "../../../shared/tools.schemas.ts";
+import {
+	centsToDollars,
+	formatPriceBreaks,
+	ToolFormSchema,
+	ToolPageSchema,
+} from "../../../shared/tools.schemas.ts";
+import { buildApp } from "../../app.ts";
 import { createDb } from "../../platform/db/database.ts";
-import { createTestApp } from "../../test-support/test-app.ts";
-import { demoBlogPosts, demoReviews, demoTools } from "./demo-content.ts";
+import { prepareData } from "../../start-up.ts";
+import {
+	createTestApp,
+	createTestDatabase,
+	testConfig,
+	testQuotas,
+} from "../../test-support/test-app.ts";
+import {
+	demoBlogPosts,
+	demoReceivingPoints,
+	demoReviews,
+	demoTools,
+} from "./demo-content.ts";
 import { seedDemoContent } from "./seed-demo.ts";
 
 test("an empty database gets the demo catalog, reviews and blog posts, beside the shop's own five Favorite Questions, not twice", async () => {
@@ -31,6 +51,9 @@ test("an empty database gets the demo catalog, reviews and blog posts, beside th
 		(await t.app.inject({ url: "/api/blog-posts" })).json(),
 	);
 	expect(posts.total).toBe(demoBlogPosts.length);
+	const points = await t.app.inject({ url: "/api/receiving-points/count" });
+	expect(points.json()).toEqual({ total: demoReceivingPoints.length });
+	expect(demoReceivingPoints.length).toBeGreaterThan(100);
 
 	const faqs = FaqListSchema.parse(
 		(await t.app.inject({ url: "/api/faqs" })).json(),
@@ -132,4 +155,57 @@ test("two instances starting on one empty database seed it once", async () => {
 		await other.destroy();
 	}
 	// Both instances draw the whole demo catalog: twice the work of one seed.
+}, 60_000);
+
+test("the demo catalog shows off volume prices and pack sizes that fit the purchase rule", async () => {
+	const t = await createTestApp({ seed: true });
+	const tools = ToolPageSchema.parse(
+		(await t.app.inject({ url: "/api/tools?page_size=100" })).json(),
+	).items;
+	const withTerms = tools.filter((tool) => tool.price_breaks.length > 0);
+	expect(withTerms.length).toBeGreaterThanOrEqual(3);
+	expect(tools.some((tool) => tool.pack_size > 1)).toBe(true);
+	// Each demo tool could be saved through the admin's form as it is.
+	for (const tool of tools)
+		expect(
+			ToolFormSchema.safeParse({
+				tool_name: tool.tool_name,
+				description: tool.description,
+				price: centsToDollars(tool.price_cents),
+				available_quantity: String(tool.available_quantity),
+				minimum_quantity: String(tool.minimum_quantity),
+				sku: tool.sku,
+				pack_size: String(tool.pack_size),
+				price_breaks: formatPriceBreaks(tool.price_breaks),
+			}).error?.issues,
+			tool.tool_name,
+		).toBeUndefined();
+});
+
+test("start-up seeds an empty database through the seeder's own process, on the configured database, and a second start does not seed again", async () => {
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-seed-"));
+	const { database, drop } = await createTestDatabase(dataDir);
+	onTestFinished(async () => {
+		await drop();
+		fs.rmSync(dataDir, { recursive: true, force: true });
+	});
+	const config = testConfig(dataDir, database, { seedDemo: true });
+	const listTools = async () => {
+		const { db, images } = await prepareData(config);
+		const app = await buildApp({ config, db, images, quotas: testQuotas() });
+		try {
+			return ToolPageSchema.parse(
+				(await app.inject({ url: "/api/tools?page_size=100" })).json(),
+			);
+		} finally {
+			await app.close();
+			await db.destroy();
+		}
+	};
+	const first = await listTools();
+	expect(first.total).toBe(demoTools.length);
+	const again = await listTools();
+	expect(again.items.map((tool) => tool.id)).toEqual(
+		first.items.map((tool) => tool.id),
+	);
 }, 60_000);

@@ -1,13 +1,16 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../platform/db/database.ts";
 import type { ImageStore } from "../../platform/images/image-store.ts";
+import { loadSharp } from "../../platform/images/load-sharp.ts";
 import { insertBlogPosts } from "../blog/blog.repository.ts";
+import { insertReceivingPoints } from "../receiving-points/receiving-points.repository.ts";
 import { insertReviews } from "../reviews/reviews.repository.ts";
 import { insertTools, type NewTool } from "../tools/tools.repository.ts";
 import { isContentEmpty } from "./demo.repository.ts";
 import {
 	type DemoTool,
 	demoBlogPosts,
+	demoReceivingPoints,
 	demoReviews,
 	demoTools,
 } from "./demo-content.ts";
@@ -39,7 +42,7 @@ export async function renderToolImages(
 	images: ImageStore,
 ): Promise<Map<string, { img: string; img_large: string }>> {
 	// Loaded only when there is something to draw: libvips is large and most starts seed nothing.
-	const { default: sharp } = await import("sharp");
+	const sharp = await loadSharp();
 	const render = async (art: DemoTool["art"]) => {
 		// Drawn once, at 144 dpi (the 800 × 600 vector art at 1600 × 1200); the card is that
 		// raster made smaller, which costs far less than drawing the art a second time.
@@ -73,7 +76,7 @@ export async function renderToolImages(
 }
 
 /**
- * Fills an empty database with the demo catalog, reviews and blog posts. The 'Favorite Questions'
+ * Fills an empty database with the demo catalog, reviews, blog posts and receiving points. The 'Favorite Questions'
  * are not demo content: a migration gives every shop its own.
  */
 export async function seedDemoContent(
@@ -94,10 +97,14 @@ export async function seedDemoContent(
 		price_cents: tool.price_cents,
 		available_quantity: tool.available_quantity,
 		minimum_quantity: tool.minimum_quantity,
+		pack_size: tool.pack_size ?? 1,
+		price_breaks: tool.price_breaks ?? [],
 		img: imageUrls.get(tool.art)?.img ?? "",
 		img_large: imageUrls.get(tool.art)?.img_large ?? "",
 		supplier_name: tool.supplier_name,
 		supplier_email: null,
+		// The oldest demo tool is TG-000001, as the migration numbers tools in the order added.
+		sku: `TG-${String(demoTools.length - index).padStart(6, "0")}`,
 		created_at: at(index),
 	}));
 
@@ -128,6 +135,14 @@ export async function seedDemoContent(
 					published_at: post.published_at,
 					created_at: now.toISOString(),
 				})),
+			);
+			await insertReceivingPoints(
+				trx,
+				demoReceivingPoints.map((point) => ({
+					id: seedId(`receiving-point:${point.name}`),
+					...point,
+				})),
+				now.toISOString(),
 			);
 		});
 	} catch (error) {

@@ -14,7 +14,7 @@ import {
 	insertTestTool,
 	type TestApp,
 } from "../../test-support/test-app.ts";
-import { cancelOverdueOrders } from "./orders.service.ts";
+import { cancelOverdueOrders } from "./order-expiry.service.ts";
 
 const HOUR_MS = 3_600_000;
 

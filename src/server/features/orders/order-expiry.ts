@@ -1,38 +1,47 @@
 import type { FastifyInstance } from "fastify";
-import { cancelOverdueOrders, type OrdersDeps } from "./orders.service.ts";
+import {
+	type PaymentsDeps,
+	reconcileRefunds,
+} from "../payments/payments.service.ts";
+import { cancelOverdueOrders } from "./order-expiry.service.ts";
 
 /** How often each instance looks for unpaid orders whose time to pay is over. */
 const EXPIRY_SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /**
  * Cancels unpaid orders whose time to pay (fixed from UNPAID_ORDER_HOURS when each was placed) is
- * over: once when the server is ready, then every ten minutes, one pass at a time. Several
- * instances may sweep at once; each order changes once. Stopped when the server closes, after the
- * order in hand.
+ * over, and asks the payment provider again about refunds left pending: once when the server is
+ * ready, then every ten minutes, one pass at a time. Several instances may sweep at once; each
+ * order and each refund changes once. Stopped when the server closes, after the order in hand.
  */
 export function scheduleOrderExpiry(
 	app: FastifyInstance,
-	deps: OrdersDeps,
+	deps: PaymentsDeps,
 ): void {
-	// 0 turns expiry off: no order is cancelled for being unpaid, whatever its deadline said.
-	if (deps.unpaidOrderHours <= 0) return;
+	const { orders } = deps;
 	let timer: NodeJS.Timeout | undefined;
 	let running: Promise<void> | undefined;
 	let isStopping = false;
+	const expire = async () => {
+		// 0 turns expiry off: no order is cancelled for being unpaid, whatever its deadline said.
+		if (orders.unpaidOrderHours <= 0) return 0;
+		return cancelOverdueOrders(deps, new Date(), () => isStopping);
+	};
 	const sweep = () => {
 		if (running) return;
-		running = cancelOverdueOrders(deps, new Date(), () => isStopping)
-			.then((count) => {
+		running = expire()
+			.then(async (count) => {
 				if (count > 0)
-					deps.log.info(
-						{ count, unpaidOrderHours: deps.unpaidOrderHours },
+					orders.log.info(
+						{ count, unpaidOrderHours: orders.unpaidOrderHours },
 						"cancelled unpaid orders whose time to pay was over",
 					);
+				if (!isStopping) await reconcileRefunds(deps, new Date());
 			})
 			.catch((error: unknown) => {
-				deps.log.error(
+				orders.log.error(
 					{ err: error },
-					"could not cancel expired unpaid orders",
+					"could not cancel expired unpaid orders or reconcile refunds",
 				);
 			})
 			.finally(() => {

@@ -203,7 +203,7 @@ test("admins list every order newest first, by status and by part of the email",
 	expect(byEmail.items.map((item) => item.id)).toEqual([order.id]);
 	expect((await list("?email=%25")).total).toBe(0);
 	const bad = await t.app.inject({
-		url: "/api/orders?status=shipped",
+		url: "/api/orders?status=lost",
 		headers: authHeaders(admin.cookie),
 	});
 	expect(bad.statusCode).toBe(400);
@@ -287,7 +287,7 @@ test("an order still reads the same after its tool is deleted and its customer's
 		url: `/api/orders/${order.id}`,
 		headers: authHeaders(customer.cookie),
 	});
-	expect(afterToolDeleted.json()).toEqual(order);
+	expect(afterToolDeleted.json()).toMatchObject(order);
 
 	await t.app.inject({
 		method: "DELETE",

@@ -3,11 +3,18 @@ import { sql } from "kysely";
 import type {
 	Order,
 	OrderDeletion,
+	OrderEvent,
+	OrderFulfilment,
+	OrderLine,
+	OrderRefund,
 	OrderStatus,
 	UnpaidHolder,
 } from "../../../shared/orders.schemas.ts";
 import { type Db, isPostgres } from "../../platform/db/database.ts";
-import type { OrdersTable } from "../../platform/db/schema.ts";
+import type {
+	OrderRefundsTable,
+	OrdersTable,
+} from "../../platform/db/schema.ts";
 
 const orderColumns = [
 	"orders.id",
@@ -28,6 +35,18 @@ const orderColumns = [
 	"orders.cancelled_at",
 	"orders.refund_id",
 	"orders.pay_by",
+	"orders.fulfilment",
+	"orders.purchase_order",
+	"orders.note",
+	"orders.carrier",
+	"orders.tracking_number",
+	"orders.shipped_at",
+	"orders.ready_at",
+	"orders.completed_at",
+	"orders.dispute_status",
+	"orders.refunded_cents",
+	"orders.payment_method",
+	"orders.due_at",
 ] as const;
 
 /** The same columns, unqualified, as `RETURNING` takes them. */
@@ -36,26 +55,10 @@ const insertedColumns = orderColumns.map(
 );
 type Unqualified<T> = T extends `orders.${infer Column}` ? Column : never;
 
+/** A row as `orderColumns` reads it. */
 type OrderRow = Pick<
 	Selectable<OrdersTable>,
-	| "id"
-	| "tool_id"
-	| "tool_name"
-	| "img"
-	| "description"
-	| "price_cents"
-	| "order_quantity"
-	| "total_cents"
-	| "email"
-	| "user_name"
-	| "status"
-	| "payment_id"
-	| "payment_provider"
-	| "created_at"
-	| "paid_at"
-	| "cancelled_at"
-	| "refund_id"
-	| "pay_by"
+	Unqualified<(typeof orderColumns)[number]>
 >;
 
 /** Whether an order's payment was taken by the built-in test provider, from the provider kept. */
@@ -63,17 +66,95 @@ function isTestPayment(paymentProvider: string | null): boolean {
 	return paymentProvider === "test";
 }
 
-function toOrder({ payment_provider, ...row }: OrderRow): Order {
+function toOrder(
+	{ payment_provider, fulfilment, ...row }: OrderRow,
+	lines: OrderLine[],
+): Order {
 	return {
 		...row,
-		// bigint: PostgreSQL returns it as a string.
+		lines,
+		fulfilment: fulfilment
+			? (JSON.parse(fulfilment) as OrderFulfilment)
+			: { kind: "none" },
+		// bigint: PostgreSQL returns them as strings.
 		total_cents: Number(row.total_cents),
+		refunded_cents: Number(row.refunded_cents),
+		// The invoices feature's: the orders service adds them to what it answers.
+		invoices: [],
 		test_payment: isTestPayment(payment_provider),
 	};
 }
 
+const lineColumns = [
+	"order_id",
+	"tool_id",
+	"tool_name",
+	"img",
+	"description",
+	"price_cents",
+	"quantity",
+	"line_total_cents",
+	"refunded_quantity",
+] as const;
+
+/** The lines of the given orders, by order id, each order's in the order they were placed. */
+async function findLinesOf(
+	db: Db,
+	orderIds: readonly string[],
+): Promise<Map<string, OrderLine[]>> {
+	const byOrder = new Map<string, OrderLine[]>();
+	if (orderIds.length === 0) return byOrder;
+	const rows = await db
+		.selectFrom("order_lines")
+		.select(lineColumns)
+		.where("order_id", "in", orderIds)
+		.orderBy("order_id")
+		.orderBy("position")
+		.execute();
+	for (const { order_id, ...line } of rows) {
+		const lines = byOrder.get(order_id) ?? [];
+		// bigint: PostgreSQL returns it as a string.
+		lines.push({ ...line, line_total_cents: Number(line.line_total_cents) });
+		byOrder.set(order_id, lines);
+	}
+	return byOrder;
+}
+
+/** Orders as the customer sees them, each with its lines: one more query for all of them. */
+async function toOrders<Row extends OrderRow>(
+	db: Db,
+	rows: Row[],
+): Promise<{ row: Row; order: Order }[]> {
+	const lines = await findLinesOf(
+		db,
+		rows.map((row) => row.id),
+	);
+	return rows.map((row) => ({
+		row,
+		order: toOrder(row, lines.get(row.id) ?? []),
+	}));
+}
+
+async function toOrderOrUndefined(
+	db: Db,
+	row: OrderRow | undefined,
+): Promise<Order | undefined> {
+	if (!row) return undefined;
+	const [found] = await toOrders(db, [row]);
+	return found?.order;
+}
+
 export type NewOrder = Omit<
 	OrdersTable,
+	| "carrier"
+	| "tracking_number"
+	| "shipped_at"
+	| "ready_at"
+	| "completed_at"
+	| "dispute_status"
+	| "disputed_at"
+	| "refunded_cents"
+	| "fulfilment"
 	| "status"
 	| "payment_id"
 	| "payment_provider"
@@ -84,16 +165,61 @@ export type NewOrder = Omit<
 	| "refunded_at"
 	| "deleted_at"
 	| "updated_at"
+	| "payment_method"
+	| "due_at"
 >;
 
-/** Inserts a new unpaid order and answers it as the customer sees it. */
-export async function insertOrder(db: Db, order: NewOrder): Promise<Order> {
+/**
+ * Inserts a new unpaid order with its lines and answers it as the customer sees it. The order's
+ * tool columns are its first line's.
+ */
+export async function insertOrder(
+	db: Db,
+	order: NewOrder & {
+		fulfilment: OrderFulfilment;
+		payment_method?: "card" | "invoice";
+		due_at?: string | null;
+	},
+	lines: Omit<OrderLine, "refunded_quantity">[],
+): Promise<Order> {
 	const row = await db
 		.insertInto("orders")
-		.values({ ...order, status: "unpaid", updated_at: order.created_at })
+		.values({
+			...order,
+			fulfilment:
+				order.fulfilment.kind === "none"
+					? null
+					: JSON.stringify(order.fulfilment),
+			status: "unpaid",
+			updated_at: order.created_at,
+			carrier: null,
+			tracking_number: null,
+			shipped_at: null,
+			ready_at: null,
+			completed_at: null,
+			dispute_status: null,
+			disputed_at: null,
+			refunded_cents: 0,
+			payment_method: order.payment_method ?? "card",
+			due_at: order.due_at ?? null,
+		})
 		.returning(insertedColumns)
 		.executeTakeFirstOrThrow();
-	return toOrder(row);
+	await db
+		.insertInto("order_lines")
+		.values(
+			lines.map((line, position) => ({
+				...line,
+				order_id: order.id,
+				position,
+				refunded_quantity: 0,
+			})),
+		)
+		.execute();
+	return toOrder(
+		row,
+		lines.map((line) => ({ ...line, refunded_quantity: 0 })),
+	);
 }
 
 /** An order that is not deleted; with `userId`, only if it is that customer's. */
@@ -109,7 +235,8 @@ export async function findOrder(
 		.where("deleted_at", "is", null);
 	if (userId !== undefined) query = query.where("user_id", "=", userId);
 	const row = await query.executeTakeFirst();
-	return row ? { ...toOrder(row), user_id: row.user_id } : undefined;
+	const order = await toOrderOrUndefined(db, row);
+	return row && order ? { ...order, user_id: row.user_id } : undefined;
 }
 
 /** The order a customer placed with an Idempotency-Key, deleted or not. */
@@ -125,8 +252,9 @@ export async function findOrderByIdempotencyKey(
 		.where("idempotency_key", "=", key)
 		.executeTakeFirst();
 	if (!row) return undefined;
-	const { deleted_at, ...order } = row;
-	return { order: toOrder(order), isDeleted: deleted_at !== null };
+	const { deleted_at, ...orderRow } = row;
+	const order = await toOrderOrUndefined(db, orderRow);
+	return order && { order, isDeleted: deleted_at !== null };
 }
 
 export type OrderFilter = {
@@ -165,7 +293,7 @@ export async function findOrdersPage(
 		.limit(limit)
 		.offset(offset)
 		.execute();
-	return rows.map(toOrder);
+	return (await toOrders(db, rows)).map(({ order }) => order);
 }
 
 /** Where a pass over overdue orders has got to: the last order it looked at. */
@@ -199,9 +327,9 @@ export async function findOverdueOrders(
 		.orderBy("id")
 		.limit(limit)
 		.execute();
-	return rows.map(({ payment_intent_id, ...row }) => ({
-		order: toOrder(row),
-		paymentIntentId: payment_intent_id,
+	return (await toOrders(db, rows)).map(({ row, order }) => ({
+		order,
+		paymentIntentId: row.payment_intent_id,
 	}));
 }
 
@@ -331,7 +459,7 @@ export async function findOrderByPaymentIntent(
 		.select(orderColumns)
 		.where("payment_intent_id", "=", paymentIntentId)
 		.executeTakeFirst();
-	return row ? toOrder(row) : undefined;
+	return toOrderOrUndefined(db, row);
 }
 
 /**
@@ -355,33 +483,6 @@ export async function markOrderRefunded(
 		.where("refund_id", "is", null)
 		.executeTakeFirst();
 	return result.numUpdatedRows === 1n;
-}
-
-/** Remembers an applied payment-provider event; false when it was already there. */
-export async function recordPaymentEvent(
-	db: Db,
-	event: { event_id: string; type: string; order_id: string | null },
-): Promise<boolean> {
-	const inserted = await db
-		.insertInto("payment_events")
-		.values({ ...event, received_at: new Date().toISOString() })
-		.onConflict((conflict) => conflict.column("event_id").doNothing())
-		.returning("event_id")
-		.executeTakeFirst();
-	return inserted !== undefined;
-}
-
-/** Whether a payment-provider event was applied before (a repeated delivery). */
-export async function isPaymentEventKnown(
-	db: Db,
-	eventId: string,
-): Promise<boolean> {
-	const row = await db
-		.selectFrom("payment_events")
-		.select("event_id")
-		.where("event_id", "=", eventId)
-		.executeTakeFirst();
-	return row !== undefined;
 }
 
 export async function insertOrderDeletion(
@@ -435,14 +536,70 @@ export async function findOrderDeletionsPage(
 		.execute();
 	return rows.map(({ order_snapshot, payment_provider, ...row }) => ({
 		...row,
-		order: {
-			// Snapshots kept before orders had refunds lack `refund_id`.
-			refund_id: null,
-			...JSON.parse(order_snapshot),
-			// Read from the order's row: snapshots kept before test payments were labelled lack it.
-			test_payment: isTestPayment(payment_provider),
-		} as Order,
+		order: readDeletedOrder(order_snapshot, payment_provider),
 	}));
+}
+
+/**
+ * An order as kept when it was deleted. Snapshots kept before orders had lines are one-line orders
+ * (their tool columns are the line); older snapshots lack the fields added since, which read as
+ * an order that never had them.
+ */
+function readDeletedOrder(
+	snapshot: string,
+	paymentProvider: string | null,
+): Order {
+	const order = JSON.parse(snapshot) as Pick<
+		Order,
+		| "id"
+		| "tool_id"
+		| "tool_name"
+		| "img"
+		| "description"
+		| "price_cents"
+		| "order_quantity"
+		| "total_cents"
+	> &
+		Partial<Order>;
+	return {
+		refund_id: null,
+		fulfilment: { kind: "none" },
+		purchase_order: null,
+		note: null,
+		carrier: null,
+		tracking_number: null,
+		shipped_at: null,
+		ready_at: null,
+		completed_at: null,
+		dispute_status: null,
+		refunded_cents: 0,
+		payment_method: "card",
+		due_at: null,
+		invoices: [],
+		email: "",
+		user_name: "",
+		status: "cancelled",
+		payment_id: null,
+		created_at: "",
+		paid_at: null,
+		cancelled_at: null,
+		pay_by: null,
+		...order,
+		lines: order.lines ?? [
+			{
+				refunded_quantity: 0,
+				tool_id: order.tool_id,
+				tool_name: order.tool_name,
+				img: order.img,
+				description: order.description,
+				price_cents: order.price_cents,
+				quantity: order.order_quantity,
+				line_total_cents: order.total_cents,
+			},
+		],
+		// Read from the order's row: snapshots kept before test payments were labelled lack it.
+		test_payment: isTestPayment(paymentProvider),
+	};
 }
 
 export async function countOrderDeletions(db: Db): Promise<number> {
@@ -516,7 +673,7 @@ export async function findUnpaidHoldersPage(
 			sql<string>`coalesce(max(users.name), max(orders.user_name))`.as("name"),
 			sql<string>`coalesce(max(users.email), max(orders.email))`.as("email"),
 			eb.fn.countAll<number | string>().as("unpaid_orders"),
-			eb.fn.sum<number | string>("orders.order_quantity").as("pieces"),
+			eb.fn.sum<number | string>("orders.pieces").as("pieces"),
 			eb.fn.sum<number | string>("orders.total_cents").as("value_cents"),
 			eb.fn.min("orders.pay_by").as("oldest_pay_by"),
 		])
@@ -544,4 +701,388 @@ export async function countUnpaidHolders(db: Db): Promise<number> {
 		.select(sql<number | string>`count(distinct ${holderKey})`.as("count"))
 		.executeTakeFirstOrThrow();
 	return Number(row.count);
+}
+
+/** Adds a step to an order's timeline, inside the caller's transaction. */
+export async function insertOrderEvent(
+	db: Db,
+	event: OrderEvent & { order_id: string },
+): Promise<void> {
+	await db
+		.insertInto("order_events")
+		.values({ ...event, details: JSON.stringify(event.details) })
+		.execute();
+}
+
+/** An order's timeline, oldest first. */
+export async function findOrderEvents(
+	db: Db,
+	orderId: string,
+): Promise<OrderEvent[]> {
+	const rows = await db
+		.selectFrom("order_events")
+		.select(["at", "kind", "actor", "actor_email", "details"])
+		.where("order_id", "=", orderId)
+		.orderBy("seq")
+		.execute();
+	return rows.map((row) => ({
+		...row,
+		kind: row.kind as OrderEvent["kind"],
+		details: JSON.parse(row.details) as OrderEvent["details"],
+	}));
+}
+
+/**
+ * Moves a paid order one step on, in one conditional statement: only from `from`, and (for
+ * shipping) never while a dispute is open. Returns whether it did.
+ */
+export async function advanceOrder(
+	db: Db,
+	id: string,
+	from: OrderStatus,
+	changes: Partial<OrdersTable> & { status: OrderStatus; updated_at: string },
+	options: { unlessDisputed?: boolean } = {},
+): Promise<boolean> {
+	let query = db
+		.updateTable("orders")
+		.set(changes)
+		.where("id", "=", id)
+		.where("status", "=", from)
+		.where("deleted_at", "is", null);
+	if (options.unlessDisputed)
+		query = query.where((eb) =>
+			eb.or([
+				eb("dispute_status", "is", null),
+				eb("dispute_status", "!=", "open"),
+			]),
+		);
+	const result = await query.executeTakeFirst();
+	return result.numUpdatedRows === 1n;
+}
+
+/** The states in which a paid order can still be refunded. */
+export const REFUNDABLE_STATUSES: OrderStatus[] = [
+	"paid",
+	"shipped",
+	"ready_for_collection",
+	"delivered",
+	"collected",
+];
+
+/**
+ * Counts `amount` as refunded on the order, as long as it stays refundable and the refunds never
+ * pass its total; with lines, counts each line's pieces the same way (never past its quantity).
+ * Every statement is conditional: two refunds at once cannot give back the same pieces. Returns
+ * whether all of it was counted; the caller's transaction must roll back when not.
+ */
+export async function countRefund(
+	db: Db,
+	orderId: string,
+	amountCents: number,
+	lines: readonly { tool_id: string; quantity: number }[],
+): Promise<boolean> {
+	const order = await db
+		.updateTable("orders")
+		.set((eb) => ({
+			refunded_cents: eb("refunded_cents", "+", amountCents),
+		}))
+		.where("id", "=", orderId)
+		.where("status", "in", REFUNDABLE_STATUSES)
+		.where("deleted_at", "is", null)
+		.where(sql<SqlBool>`refunded_cents + ${amountCents} <= total_cents`)
+		.executeTakeFirst();
+	if (order.numUpdatedRows !== 1n) return false;
+	for (const line of lines) {
+		const counted = await db
+			.updateTable("order_lines")
+			.set((eb) => ({
+				refunded_quantity: eb("refunded_quantity", "+", line.quantity),
+			}))
+			.where("order_id", "=", orderId)
+			.where("tool_id", "=", line.tool_id)
+			.where(sql<SqlBool>`refunded_quantity + ${line.quantity} <= quantity`)
+			.executeTakeFirst();
+		if (counted.numUpdatedRows !== 1n) return false;
+	}
+	return true;
+}
+
+/** Takes back what `countRefund` counted, for a refund the provider refused. */
+export async function uncountRefund(
+	db: Db,
+	orderId: string,
+	amountCents: number,
+	lines: readonly { tool_id: string; quantity: number }[],
+): Promise<void> {
+	await db
+		.updateTable("orders")
+		.set((eb) => ({
+			refunded_cents: eb("refunded_cents", "-", amountCents),
+		}))
+		.where("id", "=", orderId)
+		.execute();
+	for (const line of lines)
+		await db
+			.updateTable("order_lines")
+			.set((eb) => ({
+				refunded_quantity: eb("refunded_quantity", "-", line.quantity),
+			}))
+			.where("order_id", "=", orderId)
+			.where("tool_id", "=", line.tool_id)
+			.execute();
+}
+
+/** Marks the order refunded once everything it cost has been given back. */
+export async function markFullyRefunded(
+	db: Db,
+	orderId: string,
+	at: string,
+): Promise<boolean> {
+	const result = await db
+		.updateTable("orders")
+		.set({ status: "refunded", updated_at: at })
+		.where("id", "=", orderId)
+		.where("status", "in", REFUNDABLE_STATUSES)
+		.where(sql<SqlBool>`refunded_cents >= total_cents`)
+		.executeTakeFirst();
+	return result.numUpdatedRows === 1n;
+}
+
+export type StoredRefund = OrderRefund & {
+	order_id: string;
+	provider_refund_id: string | null;
+};
+
+function toRefund(
+	row: Pick<
+		OrderRefundsTable,
+		| "id"
+		| "order_id"
+		| "status"
+		| "amount_cents"
+		| "lines"
+		| "reason"
+		| "created_at"
+		| "provider_refund_id"
+	>,
+): StoredRefund {
+	return {
+		...row,
+		amount_cents: Number(row.amount_cents),
+		lines: JSON.parse(row.lines) as OrderRefund["lines"],
+	};
+}
+
+const refundColumns = [
+	"id",
+	"order_id",
+	"status",
+	"amount_cents",
+	"lines",
+	"reason",
+	"created_at",
+	"provider_refund_id",
+] as const;
+
+export async function insertRefund(
+	db: Db,
+	refund: Omit<OrderRefundsTable, "lines" | "settled_at"> & {
+		lines: OrderRefund["lines"];
+	},
+): Promise<void> {
+	await db
+		.insertInto("order_refunds")
+		.values({
+			...refund,
+			lines: JSON.stringify(refund.lines),
+			settled_at: refund.status === "pending" ? null : refund.created_at,
+		})
+		.execute();
+}
+
+export async function findRefund(
+	db: Db,
+	id: string,
+): Promise<StoredRefund | undefined> {
+	const row = await db
+		.selectFrom("order_refunds")
+		.select(refundColumns)
+		.where("id", "=", id)
+		.executeTakeFirst();
+	return row && toRefund(row);
+}
+
+export async function findOrderRefunds(
+	db: Db,
+	orderId: string,
+): Promise<StoredRefund[]> {
+	const rows = await db
+		.selectFrom("order_refunds")
+		.select(refundColumns)
+		.where("order_id", "=", orderId)
+		.orderBy("created_at")
+		.orderBy("id")
+		.execute();
+	return rows.map(toRefund);
+}
+
+/** The refunds of every order that are pending since before `before`, oldest first. */
+export async function findPendingRefunds(
+	db: Db,
+	before: string,
+	limit: number,
+): Promise<StoredRefund[]> {
+	const rows = await db
+		.selectFrom("order_refunds")
+		.select(refundColumns)
+		.where("status", "=", "pending")
+		.where("created_at", "<", before)
+		.orderBy("created_at")
+		.limit(limit)
+		.execute();
+	return rows.map(toRefund);
+}
+
+/** Ends a pending refund, once: settled at the provider, or released. */
+export async function settleRefundRow(
+	db: Db,
+	id: string,
+	outcome: {
+		status: "succeeded" | "failed";
+		providerRefundId: string | null;
+		at: string;
+	},
+): Promise<boolean> {
+	const result = await db
+		.updateTable("order_refunds")
+		.set({
+			status: outcome.status,
+			provider_refund_id: outcome.providerRefundId,
+			settled_at: outcome.at,
+		})
+		.where("id", "=", id)
+		.where("status", "=", "pending")
+		.executeTakeFirst();
+	return result.numUpdatedRows === 1n;
+}
+
+/** Amounts already refunded (or being refunded) of an order, by the provider's refund ids. */
+export async function sumRefunds(db: Db, orderId: string): Promise<number> {
+	const row = await db
+		.selectFrom("order_refunds")
+		.select((eb) => eb.fn.sum<number | string>("amount_cents").as("total"))
+		.where("order_id", "=", orderId)
+		.where("status", "!=", "failed")
+		.executeTakeFirstOrThrow();
+	return Number(row.total ?? 0);
+}
+
+/** Records a dispute's state on the order its payment paid; false when none matches. */
+export async function setDisputeStatus(
+	db: Db,
+	orderId: string,
+	status: "open" | "won" | "lost",
+	at: string,
+): Promise<boolean> {
+	const result = await db
+		.updateTable("orders")
+		.set({ dispute_status: status, disputed_at: at, updated_at: at })
+		.where("id", "=", orderId)
+		.where((eb) =>
+			eb.or([
+				eb("dispute_status", "is", null),
+				eb("dispute_status", "!=", status),
+			]),
+		)
+		.executeTakeFirst();
+	return result.numUpdatedRows === 1n;
+}
+
+/** Where an order line stands in the export's order: placed, order id, line position. */
+export type ExportedLineKey = {
+	created_at: string;
+	order_id: string;
+	position: number;
+};
+
+/** An order line with its order's figures, as the orders CSV writes it. */
+export type ExportedOrderLine = ExportedLineKey & {
+	paid_at: string | null;
+	status: OrderStatus;
+	payment_method: "card" | "invoice";
+	email: string;
+	user_name: string;
+	/** The order's invoice number; null until it is invoiced. */
+	invoice_number: string | null;
+	/** The tool's part number today; null if the line's tool is gone. */
+	sku: string | null;
+	tool_name: string;
+	quantity: number;
+	price_cents: number;
+	line_total_cents: number;
+	total_cents: number;
+};
+
+/**
+ * Up to `limit` lines of the orders placed from `range.from` (included) to `range.until`
+ * (excluded), deleted orders left out, oldest order first, after `after`: a range scan in the
+ * order of the orders' placing index, however far into the list.
+ */
+export async function findOrderLinesForExport(
+	db: Db,
+	range: { from?: string; until?: string },
+	after: ExportedLineKey | undefined,
+	limit: number,
+): Promise<ExportedOrderLine[]> {
+	let query = db
+		.selectFrom("orders")
+		.innerJoin("order_lines", "order_lines.order_id", "orders.id")
+		.leftJoin("invoices", (join) =>
+			join
+				.onRef("invoices.order_id", "=", "orders.id")
+				.on("invoices.kind", "=", "invoice"),
+		)
+		.leftJoin("tools", "tools.id", "order_lines.tool_id")
+		.select([
+			"orders.created_at",
+			"orders.id as order_id",
+			"order_lines.position",
+			"orders.paid_at",
+			"orders.status",
+			"orders.payment_method",
+			"orders.email",
+			"orders.user_name",
+			"invoices.number as invoice_number",
+			"tools.sku",
+			"order_lines.tool_name",
+			"order_lines.quantity",
+			"order_lines.price_cents",
+			"order_lines.line_total_cents",
+			"orders.total_cents",
+		])
+		.where("orders.deleted_at", "is", null);
+	if (range.from !== undefined)
+		query = query.where("orders.created_at", ">=", range.from);
+	if (range.until !== undefined)
+		query = query.where("orders.created_at", "<", range.until);
+	if (after)
+		query = query.where((eb) =>
+			eb(
+				eb.refTuple("orders.created_at", "orders.id", "order_lines.position"),
+				">",
+				eb.tuple(after.created_at, after.order_id, after.position),
+			),
+		);
+	const rows = await query
+		.orderBy("orders.created_at")
+		.orderBy("orders.id")
+		.orderBy("order_lines.position")
+		.limit(limit)
+		.execute();
+	// PostgreSQL returns bigint sums as strings.
+	return rows.map((row) => ({
+		...row,
+		line_total_cents: Number(row.line_total_cents),
+		total_cents: Number(row.total_cents),
+	}));
 }

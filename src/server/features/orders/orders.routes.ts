@@ -1,25 +1,25 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as z from "zod/mini";
+import { CheckoutInputSchema } from "../../../shared/checkout.schemas.ts";
 import {
 	ADMIN_ORDERS_PAGE_SIZE,
 	IDEMPOTENCY_KEY_HEADER,
 	IdempotencyKeySchema,
 	OrderDeletionPageSchema,
+	OrderDetailSchema,
 	OrderListQuerySchema,
 	OrderPageSchema,
 	OrderParamsSchema,
 	OrderSchema,
-	PaymentOptionsSchema,
-	PaymentStartSchema,
 	PlaceOrderInputSchema,
+	ShipOrderInputSchema,
 	UNPAID_HOLDERS_PAGE_SIZE,
 	UnpaidHolderPageSchema,
 } from "../../../shared/orders.schemas.ts";
 import { PageQuerySchema } from "../../../shared/paging.schemas.ts";
 import { signedInViewer } from "../../platform/auth/session-guard.ts";
 import { clientErrorResponses } from "../../platform/http/api-schemas.ts";
-import { ValidationError } from "../../platform/http/errors.ts";
 import type { OrderUseCases } from "./orders.service.ts";
 
 const AdminOrderListQuerySchema = z.object({
@@ -44,21 +44,6 @@ export async function ordersRoutes(
 ): Promise<void> {
 	const routes = app.withTypeProvider<ZodTypeProvider>();
 
-	routes.get(
-		"/payment-options",
-		{
-			schema: {
-				operationId: "getPaymentOptions",
-				tags: ["orders"],
-				summary:
-					"Which payment provider takes payments: the built-in test provider, or Stripe",
-				response: { 200: PaymentOptionsSchema, ...clientErrorResponses },
-			},
-			config: { access: "public" },
-		},
-		async () => orders.paymentOptions(),
-	);
-
 	routes.post(
 		"/orders",
 		{
@@ -79,6 +64,34 @@ export async function ordersRoutes(
 		},
 		async (request, reply) => {
 			const { order, isReplay } = await orders.placeOrder(
+				signedInViewer(request),
+				request.body,
+				request.headers[IDEMPOTENCY_KEY_HEADER],
+			);
+			return reply.code(isReplay ? 200 : 201).send(order);
+		},
+	);
+
+	routes.post(
+		"/checkout",
+		{
+			schema: {
+				operationId: "checkOut",
+				tags: ["orders"],
+				summary:
+					"Order the lines of a cart as reviewed, delivered to an address or collected at a receiving point, in one transaction: every line's stock is taken or none. A 409 names each line that no longer fits (details field `lines.{toolId}`, message starting with the tool's name), or (TOO_MANY_UNPAID_ORDERS) that the account holds as many unpaid orders as it may. The ordered tools leave the server cart. With an Idempotency-Key, a repeat answers with the first order.",
+				headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema }),
+				body: CheckoutInputSchema,
+				response: {
+					200: OrderSchema,
+					201: OrderSchema,
+					...clientErrorResponses,
+				},
+			},
+			config: { access: "signed-in", quota: "orders" },
+		},
+		async (request, reply) => {
+			const { order, isReplay } = await orders.checkOut(
 				signedInViewer(request),
 				request.body,
 				request.headers[IDEMPOTENCY_KEY_HEADER],
@@ -110,14 +123,14 @@ export async function ordersRoutes(
 				operationId: "getOrder",
 				tags: ["orders"],
 				summary:
-					"One of the signed-in customer's orders (anyone else's is a 404)",
+					"One of the signed-in customer's orders with its timeline and refunds (anyone else's is a 404)",
 				params: OrderParamsSchema,
-				response: { 200: OrderSchema, ...clientErrorResponses },
+				response: { 200: OrderDetailSchema, ...clientErrorResponses },
 			},
 			config: { access: "owner" },
 		},
 		async (request) =>
-			orders.getOwnOrder(signedInViewer(request), request.params.orderId),
+			orders.getOwnOrderDetail(signedInViewer(request), request.params.orderId),
 	);
 
 	routes.post(
@@ -135,23 +148,6 @@ export async function ordersRoutes(
 		},
 		async (request) =>
 			orders.cancelOrder(signedInViewer(request), request.params.orderId),
-	);
-
-	routes.post(
-		"/orders/:orderId/payment",
-		{
-			schema: {
-				operationId: "payOrder",
-				tags: ["orders"],
-				summary:
-					"Pay one's unpaid order: the test provider pays it at once; Stripe answers with the PaymentIntent's client secret and the order is paid by Stripe's webhook",
-				params: OrderParamsSchema,
-				response: { 200: PaymentStartSchema, ...clientErrorResponses },
-			},
-			config: { access: "owner", quota: "order-changes" },
-		},
-		async (request) =>
-			orders.payOrder(signedInViewer(request), request.params.orderId),
 	);
 
 	routes.get(
@@ -221,43 +217,80 @@ export async function ordersRoutes(
 		async (request) => orders.listUnpaidHolders(request.query),
 	);
 
-	// Stripe signs the exact bytes it sends: this route reads its body raw, in a scope of its own.
-	await app.register(async (webhook) => {
-		webhook.removeAllContentTypeParsers();
-		webhook.addContentTypeParser(
-			"application/json",
-			{ parseAs: "buffer", bodyLimit: 512 * 1024 },
-			(_request, body, done) => done(null, body),
-		);
-		webhook.withTypeProvider<ZodTypeProvider>().post(
-			"/payments/stripe/webhook",
+	routes.get(
+		"/admin/orders/:orderId",
+		{
+			schema: {
+				operationId: "getAnyOrder",
+				tags: ["orders"],
+				summary:
+					"Admin: any order with its timeline (who did what, when) and refunds",
+				params: OrderParamsSchema,
+				response: { 200: OrderDetailSchema, ...clientErrorResponses },
+			},
+			config: { access: "admin" },
+		},
+		async (request) => orders.getOrderDetail(request.params.orderId),
+	);
+
+	routes.post(
+		"/admin/orders/:orderId/ship",
+		{
+			schema: {
+				operationId: "shipOrder",
+				tags: ["orders"],
+				summary:
+					"Admin: mark a paid order shipped, with its carrier and tracking number; the customer is told. 409 for an order collected at a receiving point, not paid, already on its way, or whose payment is disputed",
+				params: OrderParamsSchema,
+				body: ShipOrderInputSchema,
+				response: { 200: OrderDetailSchema, ...clientErrorResponses },
+			},
+			config: { access: "admin", quota: "admin-writes" },
+		},
+		async (request) =>
+			orders.advanceOrder(
+				signedInViewer(request),
+				request.params.orderId,
+				"ship",
+				request.body,
+			),
+	);
+
+	const steps = [
+		[
+			"ready",
+			"markOrderReady",
+			"Admin: mark a paid order ready at its receiving point; the customer is told. 409 for an order sent to an address, not paid, or whose payment is disputed",
+		],
+		[
+			"deliver",
+			"markOrderDelivered",
+			"Admin: mark a shipped order delivered (409 otherwise)",
+		],
+		[
+			"collect",
+			"markOrderCollected",
+			"Admin: mark an order ready for collection collected (409 otherwise)",
+		],
+	] as const;
+	for (const [step, operationId, summary] of steps)
+		routes.post(
+			`/admin/orders/:orderId/${step}`,
 			{
 				schema: {
-					operationId: "receiveStripeWebhook",
+					operationId,
 					tags: ["orders"],
-					summary:
-						"Stripe's webhook: a signed event; a succeeded PaymentIntent of the order's exact total pays it, once",
-					response: {
-						200: z.object({ received: z.boolean() }),
-						...clientErrorResponses,
-					},
+					summary,
+					params: OrderParamsSchema,
+					response: { 200: OrderDetailSchema, ...clientErrorResponses },
 				},
-				config: { access: "public" },
+				config: { access: "admin", quota: "admin-writes" },
 			},
-			async (request) => {
-				if (!Buffer.isBuffer(request.body))
-					throw new ValidationError("Send the event as application/json");
-				const signature = request.headers["stripe-signature"];
-				const { event, ...result } = await orders.receivePaymentWebhook(
-					request.body,
-					typeof signature === "string" ? signature : undefined,
-				);
-				request.log.info(
-					{ eventId: event.eventId, type: event.type, ...result },
-					"payment event",
-				);
-				return { received: true };
-			},
+			async (request) =>
+				orders.advanceOrder(
+					signedInViewer(request),
+					request.params.orderId,
+					step,
+				),
 		);
-	});
 }

@@ -9,16 +9,11 @@ import {
 } from "../../../shared/orders.schemas.ts";
 import type { Db } from "../../platform/db/database.ts";
 import {
-	createStripePaymentGateway,
 	paymentIntentIdempotencyKey,
 	refundIdempotencyKey,
 	STRIPE_RETRIES,
 } from "../../platform/payments/stripe-gateway.ts";
-import {
-	authHeaders,
-	signUp,
-	signUpAdmin,
-} from "../../test-support/accounts.ts";
+import { authHeaders, signUpAdmin } from "../../test-support/accounts.ts";
 import {
 	deleteOrderAs,
 	ordersFeatureOf,
@@ -27,117 +22,17 @@ import {
 	readStock,
 	waitForOrderMail,
 } from "../../test-support/orders.ts";
-import { startStripeStandIn } from "../../test-support/stripe-stand-in.ts";
 import {
-	createTestApp,
-	insertTestTool,
-	type TestApp,
-} from "../../test-support/test-app.ts";
-import { cancelOverdueOrders } from "./orders.service.ts";
-
-const WEBHOOK_SECRET = "whsec_test_tools_gallery_webhook_secret";
-const PUBLISHABLE_KEY = "pk_test_tools_gallery_publishable";
-const WEBHOOK_URL = "/api/payments/stripe/webhook";
-
-/** A shop paid through Stripe (a stand-in on 127.0.0.1) with one customer's unpaid order. */
-async function stripeShop(options: { secretKey?: string } = {}) {
-	const standIn = await startStripeStandIn();
-	const payments = createStripePaymentGateway({
-		secretKey: options.secretKey ?? standIn.secretKey,
-		webhookSecret: WEBHOOK_SECRET,
-		publishableKey: PUBLISHABLE_KEY,
-		apiUrl: standIn.url,
-	});
-	const t = await createTestApp({ payments });
-	const tool = await insertTestTool(t.db, {
-		tool_name: "Torque Wrench",
-		price_cents: 1500,
-		available_quantity: 30,
-		minimum_quantity: 2,
-	});
-	const customer = await signUp(t.app, { name: "Sasha Stripe" });
-	const placed = await postOrder(t.app, customer.cookie, {
-		tool_id: tool.id,
-		order_quantity: 4,
-	});
-	expect(placed.statusCode, placed.body).toBe(201);
-	const order = OrderSchema.parse(placed.json());
-	return { t, standIn, payments, tool, customer, order };
-}
-
-type Shop = Awaited<ReturnType<typeof stripeShop>>;
-
-/** Pays the shop's order through the API; Stripe answers with a PaymentIntent's client secret. */
-async function startPayment({ t, customer, order }: Shop) {
-	const response = await postOrderAction(
-		t.app,
-		customer.cookie,
-		order.id,
-		"payment",
-	);
-	expect(response.statusCode, response.body).toBe(200);
-	const started = PaymentStartSchema.parse(response.json());
-	if (started.provider !== "stripe")
-		throw new Error(`expected Stripe, got ${started.provider}`);
-	const intentId = started.client_secret.split("_secret_")[0] ?? "";
-	return { ...started, intentId };
-}
-
-/** An event as Stripe sends it, for the PaymentIntent the stand-in made. */
-function paymentIntentEvent(
-	shop: Shop,
-	intentId: string,
-	type: "payment_intent.succeeded" | "payment_intent.payment_failed",
-	changes: { amount_received?: number; currency?: string } = {},
-) {
-	const intent = shop.standIn.intents.get(intentId) ?? {
-		id: intentId,
-		object: "payment_intent",
-		amount: shop.order.total_cents,
-		currency: "usd",
-		metadata: {},
-	};
-	const succeeded = type === "payment_intent.succeeded";
-	return {
-		id: `evt_${randomBytes(12).toString("hex")}`,
-		object: "event",
-		api_version: "2025-01-27.acacia",
-		created: Math.floor(Date.now() / 1000),
-		livemode: false,
-		pending_webhooks: 1,
-		request: { id: null, idempotency_key: null },
-		type,
-		data: {
-			object: {
-				...intent,
-				status: succeeded ? "succeeded" : "requires_payment_method",
-				amount_received: succeeded ? intent.amount : 0,
-				...changes,
-			},
-		},
-	};
-}
-
-/** POSTs a webhook as Stripe does: the raw JSON body and its Stripe-Signature header (null: none). */
-function deliver(
-	t: TestApp,
-	payload: string,
-	signature: string | null = Stripe.webhooks.generateTestHeaderString({
-		payload,
-		secret: WEBHOOK_SECRET,
-	}),
-) {
-	return t.app.inject({
-		method: "POST",
-		url: WEBHOOK_URL,
-		headers: {
-			"content-type": "application/json; charset=utf-8",
-			"user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
-			...(signature === null ? {} : { "stripe-signature": signature }),
-		},
-		payload,
-	});
-}
+	deliver,
+	PUBLISHABLE_KEY,
+	paymentIntentEvent,
+	type Shop,
+	startPayment,
+	stripeShop,
+	WEBHOOK_SECRET,
+} from "../../test-support/stripe-shop.ts";
+import { insertTestTool, type TestApp } from "../../test-support/test-app.ts";
+import { cancelOverdueOrders } from "./order-expiry.service.ts";
 
 /** The order's payment columns as stored. */
 async function readPayment(db: Db, orderId: string) {

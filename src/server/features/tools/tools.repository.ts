@@ -1,14 +1,35 @@
-import { type Selectable, type SqlBool, sql } from "kysely";
-import { TOOL_QUANTITY_MAX, type Tool } from "../../../shared/tools.schemas.ts";
+import {
+	type RawBuilder,
+	type Selectable,
+	type SelectQueryBuilder,
+	type SqlBool,
+	sql,
+} from "kysely";
+import type { PriceBreak } from "../../../shared/purchase-rule.ts";
+import {
+	TOOL_QUANTITY_MAX,
+	type Tool,
+	toolSlug,
+} from "../../../shared/tools.schemas.ts";
 import { type Db, isPostgres } from "../../platform/db/database.ts";
-import type { ToolsTable } from "../../platform/db/schema.ts";
+import type { Database, ToolsTable } from "../../platform/db/schema.ts";
 
 export type NewTool = Omit<
 	ToolsTable,
-	"deleted_at" | "updated_at" | "img_large" | "version"
+	| "deleted_at"
+	| "updated_at"
+	| "img_large"
+	| "version"
+	| "slug"
+	| "pack_size"
+	| "price_breaks"
 > & {
 	updated_at?: string;
 	img_large?: string;
+	/** Made from the name and the part number when left out (toolSlug). */
+	slug?: string;
+	pack_size?: number;
+	price_breaks?: readonly PriceBreak[];
 };
 
 /** What an edit may change; everything else (supplier, id, timestamps) stays. */
@@ -19,8 +40,17 @@ export type ToolChanges = Pick<
 	| "price_cents"
 	| "available_quantity"
 	| "minimum_quantity"
+	| "sku"
+	| "pack_size"
 > &
-	Partial<Pick<ToolsTable, "img" | "img_large">>;
+	Partial<Pick<ToolsTable, "img" | "img_large">> & {
+		price_breaks: readonly PriceBreak[];
+	};
+
+/** The stored JSON of a tool's volume prices, read back. */
+export function readPriceBreaks(json: string): PriceBreak[] {
+	return JSON.parse(json) as PriceBreak[];
+}
 
 function toTool(row: Pick<Selectable<ToolsTable>, keyof Tool>): Tool {
 	return {
@@ -35,6 +65,10 @@ function toTool(row: Pick<Selectable<ToolsTable>, keyof Tool>): Tool {
 		supplier_name: row.supplier_name,
 		created_at: row.created_at,
 		version: row.version,
+		sku: row.sku,
+		slug: row.slug,
+		pack_size: row.pack_size,
+		price_breaks: readPriceBreaks(row.price_breaks),
 	};
 }
 
@@ -50,15 +84,19 @@ const toolColumns = [
 	"tools.supplier_name",
 	"tools.created_at",
 	"tools.version",
+	"tools.sku",
+	"tools.slug",
+	"tools.pack_size",
+	"tools.price_breaks",
 ] as const;
 
+/** A page of the listed tools, newest first, `offset` places from the newest. */
 export async function findToolsPage(
 	db: Db,
 	offset: number,
 	limit: number,
 ): Promise<Tool[]> {
-	// The page's ids come from the listed-tools index alone, however deep the page; only its rows
-	// are then read in full.
+	// The page's ids come from the listed-tools index alone; only its rows are then read in full.
 	const rows = await db
 		.selectFrom("tools")
 		.select(toolColumns)
@@ -78,6 +116,89 @@ export async function findToolsPage(
 	return rows.map(toTool);
 }
 
+/**
+ * A page of the listed tools, newest first, starting `skip` places after `from` (`from` itself
+ * is place 0): a range scan of the listed-tools index from a known key, so a deep page reads
+ * `skip + limit` index entries rather than every entry above it. `skip` is small (fewer than
+ * the list cache's step between keys). SQLite reads the rows straight from the range (it looks up
+ * no skipped row); PostgreSQL finds the page's ids in the index alone first, since its index
+ * scan would fetch every skipped row.
+ */
+export async function findToolsPageFrom(
+	db: Db,
+	from: ListedToolKey,
+	skip: number,
+	limit: number,
+): Promise<Tool[]> {
+	const range = <T>(
+		query: SelectQueryBuilder<Database, "tools", T>,
+	): SelectQueryBuilder<Database, "tools", T> =>
+		query
+			.where("deleted_at", "is", null)
+			.where((eb) =>
+				eb(
+					eb.refTuple("created_at", "id"),
+					"<=",
+					eb.tuple(from.created_at, from.id),
+				),
+			)
+			.orderBy("created_at", "desc")
+			.orderBy("id", "desc")
+			.limit(limit)
+			.offset(skip);
+	const rows = isPostgres(db)
+		? await db
+				.selectFrom("tools")
+				.select(toolColumns)
+				.where("id", "in", (eb) => range(eb.selectFrom("tools").select("id")))
+				.orderBy("created_at", "desc")
+				.orderBy("id", "desc")
+				.execute()
+		: await range(db.selectFrom("tools").select(toolColumns)).execute();
+	return rows.map(toTool);
+}
+
+/**
+ * The keys of the listed tools every `step` places after `from` (place 0; the newest tool when
+ * undefined), newest first, `count` of them at most: place step, 2 × step, … Read from the
+ * listed-tools index alone, in one pass that stops at the last place asked for.
+ */
+export async function findListedToolKeysEvery(
+	db: Db,
+	from: ListedToolKey | undefined,
+	step: number,
+	count: number,
+): Promise<ListedToolKey[]> {
+	let scanned = db
+		.selectFrom("tools")
+		.select(["created_at", "id"])
+		.where("deleted_at", "is", null);
+	if (from)
+		scanned = scanned.where((eb) =>
+			eb(
+				eb.refTuple("created_at", "id"),
+				"<=",
+				eb.tuple(from.created_at, from.id),
+			),
+		);
+	const numbered = scanned
+		.select(
+			sql<number>`row_number() over (order by created_at desc, id desc)`.as(
+				"place",
+			),
+		)
+		.orderBy("created_at", "desc")
+		.orderBy("id", "desc")
+		.limit(step * count + 1);
+	const rows = await db
+		.selectFrom(numbered.as("numbered"))
+		.select(["created_at", "id"])
+		.where(sql<SqlBool>`place > 1 and (place - 1) % ${step} = 0`)
+		.orderBy("place")
+		.execute();
+	return rows;
+}
+
 export async function countTools(db: Db): Promise<number> {
 	const row = await db
 		.selectFrom("tools")
@@ -89,67 +210,221 @@ export async function countTools(db: Db): Promise<number> {
 }
 
 /**
- * A text-search query over the tools: every term must start a word of the name or the
- * description. Terms are letters and digits only (searchTerms), so they carry no query syntax.
- * PostgreSQL: a tsquery of prefixes against the generated tsvector columns (GIN index); SQLite:
- * an FTS5 match against the tools_search table its triggers keep (migration manage-catalog).
+ * On PostgreSQL, words this long or longer are looked up in the GIN index; shorter ones, when the
+ * search has a longer word too, are checked on the rows that word found. A one- or two-letter
+ * prefix stands for thousands of words, and collecting every row of each costs more than checking
+ * the few rows the longer word leaves.
  */
-function matchingTools(db: Db, terms: string[]) {
-	if (isPostgres(db)) {
-		const query = terms.map((term) => `${term}:*`).join(" & ");
-		return db
-			.selectFrom("tools")
-			.where(sql<SqlBool>`tools.search_text @@ to_tsquery('simple', ${query})`)
-			.where("tools.deleted_at", "is", null)
-			.select(
-				sql<SqlBool>`tools.search_name @@ to_tsquery('simple', ${query})`.as(
-					"in_name",
-				),
-			);
-	}
-	const all = terms.map((term) => `"${term}"*`).join(" ");
-	const inName = `tool_name : (${all})`;
-	return db
-		.selectFrom(sql`tools_search`.as("s"))
-		.innerJoin(sql`tool_search_keys`.as("k"), (join) =>
-			join.on(sql`k.key`, "=", sql`s.rowid`),
-		)
-		.innerJoin("tools", (join) => join.on("tools.id", "=", sql`k.tool_id`))
-		.where(sql<SqlBool>`tools_search match ${all}`)
-		.where("tools.deleted_at", "is", null)
-		.select(
-			sql<SqlBool>`s.rowid in (select rowid from tools_search where tools_search match ${inName})`.as(
-				"in_name",
-			),
-		);
+const INDEXED_TERM_LENGTH = 3;
+
+/**
+ * A tsquery of prefixes: every term must start a word. Written into the statement, not bound: a
+ * statement with values may be prepared once and then run with a generic plan, and the plan of a
+ * search must follow how common its words are. Terms are letters and digits only.
+ */
+function prefixTsquery(terms: readonly string[]) {
+	return sql`to_tsquery('simple', ${sql.lit(terms.map((term) => `${term}:*`).join(" & "))})`;
 }
 
-/** Tools matching every term, those matching in their name first, then newest first. */
-export async function searchToolsPage(
+/**
+ * PostgreSQL: the terms matched against one of the generated tsvector columns (name, or name,
+ * part number and description). Terms are letters and digits only (searchTerms), so they carry
+ * no query syntax.
+ */
+function postgresMatch(
+	column: "search_name" | "search_text",
+	terms: readonly string[],
+) {
+	const words = sql.ref(`tools.${column}`);
+	const long = terms.filter((term) => [...term].length >= INDEXED_TERM_LENGTH);
+	const short = terms.filter((term) => [...term].length < INDEXED_TERM_LENGTH);
+	if (long.length === 0 || short.length === 0)
+		return sql<SqlBool>`${words} @@ ${prefixTsquery(terms)}`;
+	// ts_match_vq is what @@ calls; written as a function, the planner cannot take it to the index.
+	return sql<SqlBool>`(${words} @@ ${prefixTsquery(long)} and ts_match_vq(${words}, ${prefixTsquery(short)}))`;
+}
+
+/** SQLite: the FTS5 tables have prefix indexes of up to this many characters. */
+const PREFIX_INDEX_LENGTH = 3;
+/** A longer prefix that starts more indexed words than this is left to FTS5 to merge. */
+const WORDS_PER_PREFIX_MAX = 16;
+
+/** The first string after every string that starts with `prefix`, in code point order. */
+function afterPrefix(prefix: string): string {
+	const points = [...prefix];
+	const last = points.pop() ?? "";
+	return `${points.join("")}${String.fromCodePoint((last.codePointAt(0) ?? 0) + 1)}`;
+}
+
+/**
+ * SQLite: an FTS5 query where every term must start a word. A term of up to PREFIX_INDEX_LENGTH
+ * characters is a prefix query, read from the prefix index. A longer one becomes the indexed
+ * words it starts, any of which may match (from the fts5vocab table, in one statement for all
+ * terms): FTS5 reads each word's rows as the page needs them, where a prefix query beyond the
+ * prefix index first merges every row of every word it starts (all 50,000 for "this").
+ */
+async function ftsQuery(db: Db, terms: readonly string[]): Promise<string> {
+	const long = terms.filter((term) => [...term].length > PREFIX_INDEX_LENGTH);
+	const wordsOf = new Map<string, string[]>(long.map((term) => [term, []]));
+	if (long.length > 0) {
+		const lookups = long.map(
+			(term, index) => sql`select ${index} as term, word from (
+        select term as word from tools_search_words where term >= ${term} and term < ${afterPrefix(term)}
+        order by term limit ${WORDS_PER_PREFIX_MAX + 1})`,
+		);
+		const { rows } = await sql<{ term: number; word: string }>`${sql.join(
+			lookups,
+			sql` union all `,
+		)}`.execute(db);
+		for (const row of rows) wordsOf.get(long[row.term] ?? "")?.push(row.word);
+	}
+	return terms
+		.map((term) => {
+			const words = wordsOf.get(term);
+			if (!words || words.length > WORDS_PER_PREFIX_MAX) return `"${term}"*`;
+			// No indexed word starts with it: the term itself, which matches nothing.
+			if (words.length === 0) return `"${term}"`;
+			return `(${words.map((word) => `"${word}"`).join(" OR ")})`;
+		})
+		.join(" AND ");
+}
+
+/** A page of a search, and how many tools match, counted up to a cap. */
+export type SearchPage = { tools: Tool[]; matches: number };
+
+/**
+ * Tools matching every term, those matching in their name first, then newest first; `offset` and
+ * `limit` of that order, and the number of matches counted up to `countUpTo`. Neither database
+ * sorts every match: each reads the name matches, then the other matches, newest first, and stops
+ * at the end of the page.
+ * - SQLite: the FTS5 tables number each tool by when it was added (migration search-at-scale), so
+ *   descending rowids are newest first; tools_search_names holds the names alone.
+ * - PostgreSQL: the listed-tools index walked newest first with the match as a filter when the
+ *   words are common, or a GIN index and a sort of the few matches when they are rare: the
+ *   planner chooses by its statistics of the words.
+ */
+export async function searchTools(
 	db: Db,
-	terms: string[],
+	terms: readonly string[],
+	offset: number,
+	limit: number,
+	countUpTo: number,
+): Promise<SearchPage> {
+	if (isPostgres(db))
+		return postgresSearch(db, terms, offset, limit, countUpTo);
+	const query = await ftsQuery(db, terms);
+	const tools = await sqliteSearchPage(db, query, offset, limit);
+	if (isCountKnown(tools.length, offset, limit))
+		return { tools, matches: offset + tools.length };
+	const matches = await countMatches(
+		db,
+		sql`select 1 from tools_search where tools_search match ${query} limit ${countUpTo}`,
+	);
+	return { tools, matches };
+}
+
+/** A page that is not full, and not past the last match, ends with it: no count is needed. */
+function isCountKnown(found: number, offset: number, limit: number): boolean {
+	return found < limit && (found > 0 || offset === 0);
+}
+
+/**
+ * PostgreSQL: the name matches of the page, then, when they do not fill it, the other matches,
+ * then, when the page is full, the count. Each statement is small, so planning it is cheap, and
+ * the statements a page does not need are never planned. Every value is written into them (see
+ * prefixTsquery), so each is planned for these words.
+ */
+async function postgresSearch(
+	db: Db,
+	terms: readonly string[],
+	offset: number,
+	limit: number,
+	countUpTo: number,
+): Promise<SearchPage> {
+	const nameMatch = postgresMatch("search_name", terms);
+	const textMatch = postgresMatch("search_text", terms);
+	const newest = (where: RawBuilder<SqlBool>, skip: number, take: number) =>
+		db
+			.selectFrom("tools")
+			.select(toolColumns)
+			.where("tools.deleted_at", "is", null)
+			.where(where)
+			.orderBy("tools.created_at", "desc")
+			.orderBy("tools.id", "desc")
+			.limit(sql.lit(take))
+			.offset(sql.lit(skip))
+			.execute();
+	const named = await newest(nameMatch, offset, limit);
+	let rows = named;
+	if (named.length < limit) {
+		// The name matches end on this page, or before it: how many there are says where the
+		// other matches start.
+		const nameMatches =
+			named.length > 0 || offset === 0
+				? offset + named.length
+				: await countMatches(
+						db,
+						sql`select 1 from tools where tools.deleted_at is null and ${nameMatch}
+              limit ${sql.lit(offset)}`,
+					);
+		const others = await newest(
+			sql<SqlBool>`${textMatch} and not (${nameMatch})`,
+			Math.max(0, offset - nameMatches),
+			limit - named.length,
+		);
+		rows = [...named, ...others];
+	}
+	const tools = rows.map(toTool);
+	if (isCountKnown(tools.length, offset, limit))
+		return { tools, matches: offset + tools.length };
+	const matches = await countMatches(
+		db,
+		sql`select 1 from tools where tools.deleted_at is null and ${textMatch}
+      limit ${sql.lit(countUpTo)}`,
+	);
+	return { tools, matches };
+}
+
+async function sqliteSearchPage(
+	db: Db,
+	query: string,
 	offset: number,
 	limit: number,
 ): Promise<Tool[]> {
-	const rows = await matchingTools(db, terms)
+	const end = offset + limit;
+	// The search keys never leave SQL: they pass 2^53, where JavaScript numbers stop being exact.
+	const matched = sql`
+    select key, 0 as phase from (
+      select rowid as key from tools_search_names where tools_search_names match ${query}
+      order by rowid desc limit ${end})
+    union all
+    select key, 1 as phase from (
+      select rowid as key from tools_search where tools_search match ${query}
+        and rowid not in (
+          select rowid from tools_search_names where tools_search_names match ${query})
+      order by rowid desc limit ${end})
+    limit ${limit} offset ${offset}`;
+	const rows = await db
+		.selectFrom(sql`(${matched})`.as("m"))
+		.innerJoin(sql`tool_search_keys`.as("k"), (join) =>
+			join.on(sql`k.key`, "=", sql`m.key`),
+		)
+		.innerJoin("tools", (join) => join.on("tools.id", "=", sql`k.tool_id`))
+		.where("tools.deleted_at", "is", null)
 		.select(toolColumns)
-		.orderBy("in_name", "desc")
-		.orderBy("tools.created_at", "desc")
-		.orderBy("tools.id", "desc")
-		.limit(limit)
-		.offset(offset)
+		.orderBy(sql`m.phase`)
+		.orderBy(sql`m.key`, "desc")
 		.execute();
 	return rows.map(toTool);
 }
 
-export async function countToolMatches(
-	db: Db,
-	terms: string[],
-): Promise<number> {
-	const row = await matchingTools(db, terms)
-		.clearSelect()
+/** How many rows a statement of matches gives (it carries its own limit). */
+async function countMatches(db: Db, matches: RawBuilder<unknown>) {
+	const row = await db
+		.selectFrom(sql`(${matches})`.as("m"))
 		.select((eb) => eb.fn.countAll<number | string>().as("count"))
 		.executeTakeFirstOrThrow();
+	// PostgreSQL returns count(*) as a string (bigint).
 	return Number(row.count);
 }
 
@@ -164,6 +439,21 @@ export async function findToolById(
 		.where("deleted_at", "is", null)
 		.executeTakeFirst();
 	return row ? toTool(row) : undefined;
+}
+
+/** The listed tools among `ids` (a deleted or unknown id is simply absent). */
+export async function findListedToolsByIds(
+	db: Db,
+	ids: readonly string[],
+): Promise<Tool[]> {
+	if (ids.length === 0) return [];
+	const rows = await db
+		.selectFrom("tools")
+		.select(toolColumns)
+		.where("id", "in", ids)
+		.where("deleted_at", "is", null)
+		.execute();
+	return rows.map(toTool);
 }
 
 /** A tool as it was last stored, deleted or not: what an order of it still refers to. */
@@ -186,6 +476,9 @@ export async function insertTools(db: Db, tools: NewTool[]): Promise<void> {
 		.values(
 			tools.map((tool) => ({
 				...tool,
+				slug: tool.slug ?? toolSlug(tool.tool_name, tool.sku),
+				pack_size: tool.pack_size ?? 1,
+				price_breaks: JSON.stringify(tool.price_breaks ?? []),
 				img_large: tool.img_large ?? tool.img,
 				updated_at: tool.updated_at ?? tool.created_at,
 				deleted_at: null,
@@ -213,6 +506,7 @@ export async function updateToolAtVersion(
 		.updateTable("tools")
 		.set((eb) => ({
 			...changes,
+			price_breaks: JSON.stringify(changes.price_breaks),
 			available_quantity: eb("available_quantity", "+", stockChange),
 			updated_at: updatedAt,
 			version: eb("version", "+", 1),
@@ -226,6 +520,31 @@ export async function updateToolAtVersion(
 		.where("available_quantity", "<=", TOOL_QUANTITY_MAX - stockChange)
 		.executeTakeFirst();
 	return result.numUpdatedRows === 1n;
+}
+
+/** Whether a tool in the catalog has this part number. */
+export async function isSkuTaken(db: Db, sku: string): Promise<boolean> {
+	const row = await db
+		.selectFrom("tools")
+		.select("id")
+		.where("sku", "=", sku)
+		.where("deleted_at", "is", null)
+		.executeTakeFirst();
+	return row !== undefined;
+}
+
+/** The TG- part number after the highest one given so far: "TG-000124" after "TG-000123". */
+export async function nextFreeSku(db: Db): Promise<string> {
+	const row = await db
+		.selectFrom("tools")
+		.select("sku")
+		.where("sku", "like", "TG-______")
+		.orderBy("sku", "desc")
+		.limit(1)
+		.executeTakeFirst();
+	const last =
+		row && /^TG-(\d{6})$/.test(row.sku) ? Number(row.sku.slice(3)) : 0;
+	return `TG-${String(last + 1).padStart(6, "0")}`;
 }
 
 /** Hides a tool from the catalog; its row stays for the orders that refer to it. */
@@ -255,35 +574,11 @@ export async function findCatalogVersion(db: Db): Promise<string> {
 	return String(row.version);
 }
 
-/** What an order copies from its tool when it is placed. */
+/** What an order copies from its tool when it is placed, and what prices its line. */
 export type ToolForOrder = Pick<
 	Tool,
-	"id" | "tool_name" | "img" | "description" | "price_cents"
+	"id" | "tool_name" | "img" | "description" | "price_cents" | "price_breaks"
 >;
-
-/**
- * Takes `quantity` pieces of a tool in one conditional statement: only while the tool is in the
- * catalog, its stock covers the quantity and the quantity reaches its minimum order. Two orders
- * racing for the last pieces cannot both succeed: the database re-checks the condition on the row
- * it locks. Returns the tool as the order copies it, or undefined when nothing was taken.
- */
-export async function takeStock(
-	db: Db,
-	id: string,
-	quantity: number,
-): Promise<ToolForOrder | undefined> {
-	return db
-		.updateTable("tools")
-		.set((eb) => ({
-			available_quantity: eb("available_quantity", "-", quantity),
-		}))
-		.where("id", "=", id)
-		.where("deleted_at", "is", null)
-		.where("available_quantity", ">=", quantity)
-		.where("minimum_quantity", "<=", quantity)
-		.returning(["id", "tool_name", "img", "description", "price_cents"])
-		.executeTakeFirst();
-}
 
 /** Puts pieces back, for a cancelled or deleted unpaid order (even of a tool deleted since). */
 export async function returnStock(
@@ -298,4 +593,235 @@ export async function returnStock(
 		}))
 		.where("id", "=", id)
 		.execute();
+}
+
+/** A tool at its public address, deleted or not, with when it last changed. */
+export type ToolAtSlug = Tool & {
+	updated_at: string;
+	deleted_at: string | null;
+};
+
+/** The tool whose public address is `slug`; a deleted tool keeps its address (it answers 410). */
+export async function findToolBySlug(
+	db: Db,
+	slug: string,
+): Promise<ToolAtSlug | undefined> {
+	const row = await db
+		.selectFrom("tools")
+		.select([...toolColumns, "tools.updated_at", "tools.deleted_at"])
+		.where("slug", "=", slug)
+		.executeTakeFirst();
+	return (
+		row && {
+			...toTool(row),
+			updated_at: row.updated_at,
+			deleted_at: row.deleted_at,
+		}
+	);
+}
+
+/** Where a listed tool stands in the listed-tools index (created_at, id): oldest first. */
+export type ListedToolKey = { created_at: string; id: string };
+
+/**
+ * The key of the listed tool `offset` places from the oldest, read from the listed-tools index
+ * alone (both columns are in it), so a deep sitemap page starts without reading skipped rows.
+ */
+export async function findListedToolKeyAt(
+	db: Db,
+	offset: number,
+): Promise<ListedToolKey | undefined> {
+	return db
+		.selectFrom("tools")
+		.select(["created_at", "id"])
+		.where("deleted_at", "is", null)
+		.orderBy("created_at")
+		.orderBy("id")
+		.limit(1)
+		.offset(offset)
+		.executeTakeFirst();
+}
+
+/** A listed tool's public address, when it last changed, and its place in the index. */
+export type ListedToolLink = ListedToolKey & {
+	slug: string;
+	updated_at: string;
+};
+
+/**
+ * Up to `limit` listed tools from `key` on (itself included, or only after it), oldest first: a
+ * range scan of the listed-tools index, however deep in the catalog `key` is.
+ */
+export async function findListedToolLinks(
+	db: Db,
+	key: ListedToolKey,
+	isKeyIncluded: boolean,
+	limit: number,
+): Promise<ListedToolLink[]> {
+	return db
+		.selectFrom("tools")
+		.select(["created_at", "id", "slug", "updated_at"])
+		.where("deleted_at", "is", null)
+		.where((eb) =>
+			eb(
+				eb.refTuple("created_at", "id"),
+				isKeyIncluded ? ">=" : ">",
+				eb.tuple(key.created_at, key.id),
+			),
+		)
+		.orderBy("created_at")
+		.orderBy("id")
+		.limit(limit)
+		.execute();
+}
+
+/** The listed tools with these part numbers (a part number no listed tool has is simply absent). */
+export async function findListedToolsBySkus(
+	db: Db,
+	skus: readonly string[],
+): Promise<Tool[]> {
+	if (skus.length === 0) return [];
+	const rows = await db
+		.selectFrom("tools")
+		.select(toolColumns)
+		.where("sku", "in", skus)
+		.where("deleted_at", "is", null)
+		.execute();
+	return rows.map(toTool);
+}
+
+/** A listed tool with when it last changed, as the catalog export writes it. */
+export type ExportedTool = Tool & { updated_at: string };
+
+/**
+ * Up to `limit` listed tools by part number, after `afterSku` (from the first when undefined): a
+ * range scan of the part-number index, however far into the catalog.
+ */
+export async function findListedToolsAfterSku(
+	db: Db,
+	afterSku: string | undefined,
+	limit: number,
+): Promise<ExportedTool[]> {
+	let query = db
+		.selectFrom("tools")
+		.select([...toolColumns, "tools.updated_at"])
+		.where("deleted_at", "is", null);
+	if (afterSku !== undefined) query = query.where("sku", ">", afterSku);
+	const rows = await query.orderBy("sku").limit(limit).execute();
+	return rows.map((row) => ({ ...toTool(row), updated_at: row.updated_at }));
+}
+
+/** Which of these public addresses a tool has (deleted tools keep theirs). */
+export async function findTakenSlugs(
+	db: Db,
+	slugs: readonly string[],
+): Promise<string[]> {
+	if (slugs.length === 0) return [];
+	const rows = await db
+		.selectFrom("tools")
+		.select("slug")
+		.where("slug", "in", slugs)
+		.execute();
+	return rows.map((row) => row.slug);
+}
+
+/**
+ * Sets a listed tool's terms and stock to what an import says (the stock as a figure, not a
+ * change) and moves it to the next version; false when no listed tool has this id any more.
+ */
+export async function updateImportedTool(
+	db: Db,
+	id: string,
+	changes: Omit<ToolChanges, "img" | "img_large" | "sku">,
+	updatedAt: string,
+): Promise<boolean> {
+	const result = await db
+		.updateTable("tools")
+		.set((eb) => ({
+			...changes,
+			price_breaks: JSON.stringify(changes.price_breaks),
+			updated_at: updatedAt,
+			version: eb("version", "+", 1),
+		}))
+		.where("id", "=", id)
+		.where("deleted_at", "is", null)
+		.executeTakeFirst();
+	return result.numUpdatedRows === 1n;
+}
+
+/** A tool as an order copies it, with its stock terms and the version they were read at. */
+export type ToolTermsForOrder = ToolForOrder &
+	Pick<Tool, "available_quantity" | "minimum_quantity" | "pack_size"> & {
+		version: number;
+	};
+
+/** The listed tools among `ids` as orders copy them, read without locking their rows. */
+export async function findToolsForOrder(
+	db: Db,
+	ids: readonly string[],
+): Promise<ToolTermsForOrder[]> {
+	if (ids.length === 0) return [];
+	const rows = await db
+		.selectFrom("tools")
+		.select([
+			"id",
+			"tool_name",
+			"img",
+			"description",
+			"price_cents",
+			"price_breaks",
+			"available_quantity",
+			"minimum_quantity",
+			"pack_size",
+			"version",
+		])
+		.where("id", "in", ids)
+		.where("deleted_at", "is", null)
+		.execute();
+	return rows.map((row) => ({
+		...row,
+		price_breaks: readPriceBreaks(row.price_breaks),
+	}));
+}
+
+/**
+ * Takes `quantity` pieces of a tool in one conditional statement: only while the tool is in the
+ * catalog, its stock covers the quantity, the quantity reaches its minimum order in whole packs,
+ * and its terms are still at `version` (no edit came between reading them and taking the stock).
+ * Two orders racing for the last pieces cannot both succeed: the database re-checks the condition
+ * on the row it locks. True when taken.
+ */
+export async function takeStockAtVersion(
+	db: Db,
+	id: string,
+	quantity: number,
+	version: number,
+): Promise<boolean> {
+	const taken = await db
+		.updateTable("tools")
+		.set((eb) => ({
+			available_quantity: eb("available_quantity", "-", quantity),
+		}))
+		.where("id", "=", id)
+		.where("version", "=", version)
+		.where("deleted_at", "is", null)
+		.where("available_quantity", ">=", quantity)
+		.where("minimum_quantity", "<=", quantity)
+		.where(sql<SqlBool>`${quantity} % pack_size = 0`)
+		.executeTakeFirst();
+	return taken.numUpdatedRows === 1n;
+}
+
+/** The stock of each of `ids` that is still a tool, by id. */
+export async function findStockOf(
+	db: Db,
+	ids: readonly string[],
+): Promise<Map<string, number>> {
+	if (ids.length === 0) return new Map();
+	const rows = await db
+		.selectFrom("tools")
+		.select(["id", "available_quantity"])
+		.where("id", "in", ids)
+		.execute();
+	return new Map(rows.map((row) => [row.id, row.available_quantity]));
 }

@@ -26,7 +26,7 @@ test("lists tools newest first, a page at a time", async () => {
 	expect(second.items.map((tool) => tool.id)).toEqual([oldest.id]);
 });
 
-test("a tool is listed with the spec's fields, money in cents, and no supplier email", async () => {
+test("a tool is listed with the spec's fields, its part number, address and order terms, money in cents, and no supplier email", async () => {
 	const t = await createTestApp();
 	const tool = await insertTestTool(t.db, {
 		price_cents: 2499,
@@ -46,6 +46,10 @@ test("a tool is listed with the spec's fields, money in cents, and no supplier e
 		supplier_name: tool.supplier_name,
 		created_at: tool.created_at,
 		version: 1,
+		sku: tool.sku,
+		slug: `${tool.tool_name.toLowerCase().replaceAll(" ", "-")}-${tool.sku.toLowerCase()}`,
+		pack_size: 1,
+		price_breaks: [],
 	});
 	expect(JSON.stringify(body)).not.toContain("supplier@example.com");
 });

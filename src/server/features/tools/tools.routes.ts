@@ -33,11 +33,12 @@ export async function toolsRoutes(
 				operationId: "listTools",
 				tags: ["tools"],
 				summary:
-					"List tools, newest first; with q, the tools matching every word of q (whole words or their beginnings), name matches first",
+					"List tools, newest first; with q, the tools matching every word of q (whole words or their beginnings), name matches first, their total counted up to 50 past the page (total_is_capped)",
 				querystring: ToolListQuerySchema,
 				response: { 200: ToolPageSchema, 400: readErrorResponses[400] },
 			},
-			config: { access: "public" },
+			// Counts only anonymous searches (quota-policies.ts).
+			config: { access: "public", quota: "searches" },
 		},
 		async (request, reply) =>
 			sendSerializedJson(reply, await tools.listToolsSerialized(request.query)),

@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.ts";
 import { clientGroup } from "../http/client-address.ts";
+import { htmlFromText } from "../mail/mail-html.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
 
@@ -20,10 +21,11 @@ type AccountMailLog = {
 
 export type AccountMail = {
 	/**
-	 * Sends without making the request wait on the mail server; a failure is logged, not shown.
-	 * `client` is the address of the request that caused it.
+	 * Hands the message to the mail outbox (the request waits for the row, never for the mail
+	 * server); a failure is logged, not shown. `client` is the address of the request that caused
+	 * it.
 	 */
-	send(message: MailMessage, client?: string): void;
+	send(message: MailMessage, client?: string): Promise<void>;
 };
 
 export function createAccountMail(
@@ -41,7 +43,7 @@ export function createAccountMail(
 		clock,
 	);
 	return {
-		send(message, client) {
+		async send(message, client) {
 			const address = message.to.trim().toLowerCase();
 			const byClient = `${address}|${client ? clientGroup(client) : "server"}`;
 			const isAllowed =
@@ -56,7 +58,7 @@ export function createAccountMail(
 				);
 				return;
 			}
-			mailer
+			await mailer
 				.send(message)
 				.catch((error: unknown) =>
 					log.error({ err: error }, "sending mail failed"),
@@ -65,13 +67,19 @@ export function createAccountMail(
 	};
 }
 
+/** A message with its HTML version, made from its text. */
+function withHtml(message: MailMessage): MailMessage {
+	return { ...message, html: htmlFromText(message.text) };
+}
+
 export function confirmEmailMessage(to: string, url: string): MailMessage {
-	return {
+	return withHtml({
 		to,
+		kind: "account-confirm",
 		subject: "Confirm your email for Tools Gallery",
 		text: `Someone, probably you, created a Tools Gallery account with this address.\n\nConfirm the address here (the link works for 24 hours):\n${url}\n\nConfirming signs out every session of the account; sign in again afterwards.\nIf you did not sign up, ignore this message.`,
 		link: url,
-	};
+	});
 }
 
 /** For an address not confirmed yet: following the link proves the mailbox and sets the password. */
@@ -79,21 +87,23 @@ export function confirmAndChoosePasswordMessage(
 	to: string,
 	url: string,
 ): MailMessage {
-	return {
+	return withHtml({
 		to,
+		kind: "account-confirm-and-choose-password",
 		subject: "Confirm your email and choose your Tools Gallery password",
 		text: `A Tools Gallery account uses this address, and the address is not confirmed yet.\n\nTo confirm it, choose the account's password here (the link works once, for one hour):\n${url}\n\nAny password chosen before stops working, and every session signed in before is ended, so only you hold the account afterwards.\nIf you do not want an account, ignore this message.`,
 		link: url,
-	};
+	});
 }
 
 export function resetPasswordMessage(to: string, url: string): MailMessage {
-	return {
+	return withHtml({
 		to,
+		kind: "account-reset-password",
 		subject: "Reset your Tools Gallery password",
 		text: `Someone asked to reset the password of your Tools Gallery account.\n\nChoose a new password here (the link works once, for one hour):\n${url}\n\nIf it was not you, ignore this message; your password stays as it is.`,
 		link: url,
-	};
+	});
 }
 
 /** Sign-up with an address that already has a confirmed account: the owner hears of it, nobody else. */
@@ -101,9 +111,10 @@ export function accountExistsMessage(
 	to: string,
 	publicUrl: string,
 ): MailMessage {
-	return {
+	return withHtml({
 		to,
+		kind: "account-exists",
 		subject: "You already have a Tools Gallery account",
 		text: `Someone tried to create a Tools Gallery account with this address, which already has one.\n\nIf it was you, sign in at ${publicUrl}/login, or choose a new password at ${publicUrl}/forgot-password.\nIf it was not you, ignore this message; nothing changed.`,
-	};
+	});
 }

@@ -230,7 +230,7 @@ export function createAuthOptions(
 			// web app signs the new account in with the password it just chose.
 			autoSignIn: false,
 			sendResetPassword: async ({ user, url }, request) => {
-				accountMail.send(
+				await accountMail.send(
 					user.emailVerified
 						? resetPasswordMessage(user.email, url)
 						: confirmAndChoosePasswordMessage(user.email, url),
@@ -248,7 +248,7 @@ export function createAuthOptions(
 				if (!user.emailVerified)
 					await self.sendChoosePasswordLink(user.email, request);
 				else
-					accountMail.send(
+					await accountMail.send(
 						accountExistsMessage(user.email, config.publicUrl),
 						clientOf(request),
 					);
@@ -265,7 +265,7 @@ export function createAuthOptions(
 				if (isOwnerAddress(user.email))
 					await self.sendChoosePasswordLink(user.email, request);
 				else
-					accountMail.send(
+					await accountMail.send(
 						confirmEmailMessage(user.email, url),
 						clientOf(request),
 					);

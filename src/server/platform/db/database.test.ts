@@ -10,19 +10,65 @@ test.skipIf(isPostgresRun)(
 	"SQLite runs in WAL mode with full sync, foreign keys and a busy timeout",
 	async () => {
 		const t = await createTestApp();
-		const db = t.db;
-		const pragma = async (
+		// Inside a transaction: on the connection that writes.
+		const pragma = (
 			name: "journal_mode" | "synchronous" | "foreign_keys" | "busy_timeout",
-		) => {
-			const { rows } = await sql<
-				Record<string, unknown>
-			>`select * from ${sql.raw(`pragma_${name}`)}`.execute(db);
-			return Object.values(rows[0] ?? {})[0];
-		};
+		) =>
+			t.db.transaction().execute(async (trx) => {
+				const { rows } = await sql<
+					Record<string, unknown>
+				>`select * from ${sql.raw(`pragma_${name}`)}`.execute(trx);
+				return Object.values(rows[0] ?? {})[0];
+			});
 		expect(await pragma("journal_mode")).toBe("wal");
 		expect(await pragma("synchronous")).toBe(2);
 		expect(await pragma("foreign_keys")).toBe(1);
 		expect(await pragma("busy_timeout")).toBe(5000);
+	},
+);
+
+test.skipIf(isPostgresRun)(
+	"on SQLite a read outside a transaction does not wait for a write transaction, sees only what is committed, and sees a commit at once",
+	async () => {
+		const t = await createTestApp();
+		const countSettings = async () =>
+			Number(
+				(
+					await t.db
+						.selectFrom("shop_settings")
+						.select((eb) => eb.fn.countAll().as("n"))
+						.executeTakeFirstOrThrow()
+				).n,
+			);
+		const before = await countSettings();
+		expect(before).toBeGreaterThan(0);
+		let finishWrite = () => {};
+		const writeHeld = new Promise<void>((resolve) => {
+			finishWrite = resolve;
+		});
+		let inserted!: () => void;
+		const hasInserted = new Promise<void>((resolve) => {
+			inserted = resolve;
+		});
+		const write = t.db.transaction().execute(async (trx) => {
+			await trx.deleteFrom("shop_settings").execute();
+			inserted();
+			await writeHeld;
+		});
+		await hasInserted;
+		// The transaction is open and holds the writer: the read answers now, from the last commit.
+		expect(await countSettings()).toBe(before);
+		// A write outside the transaction waits its turn.
+		let laterWriteDone = false;
+		const laterWrite = sql`delete from shop_settings`.execute(t.db).then(() => {
+			laterWriteDone = true;
+		});
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(laterWriteDone).toBe(false);
+		finishWrite();
+		await write;
+		expect(await countSettings()).toBe(0);
+		await laterWrite;
 	},
 );
 
@@ -49,12 +95,36 @@ test.skipIf(!isPostgresRun)(
 					"select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
 				);
 				await admin.end();
-				await expect.poll(() => lost.length).toBeGreaterThanOrEqual(2);
+				// Each connection reports its loss once: both have been noticed.
+				await expect.poll(() => lost.length).toBe(2);
 			});
 			expect(await db.selectFrom("tools").select("id").execute()).toEqual([]);
 			expect((await t.app.inject({ url: "/api/ready" })).statusCode).toBe(200);
 		} finally {
 			await db.destroy();
 		}
+	},
+);
+
+test.skipIf(!isPostgresRun)(
+	"on PostgreSQL a statement with values is prepared once on its connection and then reused",
+	async () => {
+		const t = await createTestApp();
+		await t.db.connection().execute(async (connection) => {
+			const toolNamed = (name: string) =>
+				connection
+					.selectFrom("tools")
+					.select("id")
+					.where("tool_name", "=", name)
+					.execute();
+			await toolNamed("Claw Hammer");
+			await toolNamed("Tape Measure");
+			const { rows } = await sql<{
+				statement: string;
+			}>`select statement from pg_prepared_statements where statement like '%tool_name%'`.execute(
+				connection,
+			);
+			expect(rows).toHaveLength(1);
+		});
 	},
 );

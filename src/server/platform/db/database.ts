@@ -11,6 +11,10 @@ import pg from "pg";
 import type { DatabaseConfig } from "../../config.ts";
 import { ensureWritableFolder } from "../writable-folder.ts";
 import type { Database } from "./schema.ts";
+import {
+	ReadsBesideWritesDialect,
+	type StatementSource,
+} from "./sqlite-reads-beside-writes.ts";
 
 export type Db = Kysely<Database>;
 
@@ -47,12 +51,21 @@ export function createDb(
 			max: 10,
 			connectionTimeoutMillis: 10_000,
 		});
-		// A connection that dies (server restart, failover, terminated backend) emits an error: on
-		// the pool while it is idle, on the connection itself while it is lent out between queries.
-		// Without a listener Node treats either as an uncaught error and exits. A dead connection
-		// is dropped when it is given back, and the next query opens a new one.
-		pool.on("error", onConnectionLost);
-		pool.on("connect", (client) => client.on("error", onConnectionLost));
+		// A connection that dies (server restart, failover, terminated backend) emits an error on
+		// itself, idle or lent out between queries, and once more when its socket ends; the pool
+		// repeats it for an idle one. Without a listener Node treats it as an uncaught error and
+		// exits. Each lost connection is reported once; a dead one is dropped from the pool (idle)
+		// or when it is given back (lent), and the next query opens a new one.
+		pool.on("error", () => {});
+		pool.on("connect", (client) => {
+			prepareParameterisedStatements(client);
+			let isReported = false;
+			client.on("error", (error) => {
+				if (isReported) return;
+				isReported = true;
+				onConnectionLost(error);
+			});
+		});
 		return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 	}
 	if (config.file !== ":memory:")
@@ -63,19 +76,69 @@ export function createDb(
 	sqlite.pragma("synchronous = FULL");
 	sqlite.pragma("foreign_keys = ON");
 	sqlite.pragma("busy_timeout = 5000");
+	// One database in memory has one connection: a second one would open another database.
+	if (config.file === ":memory:")
+		return new Kysely<Database>({
+			dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+		});
+	const openReader = () => {
+		const reader = new SQLite(config.file);
+		reader.pragma("query_only = ON");
+		reader.pragma("busy_timeout = 5000");
+		return reader;
+	};
+	// Reads outside transactions run beside the writer (docs/decisions/016-reads-beside-writes.md).
 	return new Kysely<Database>({
-		dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+		dialect: new ReadsBesideWritesDialect({
+			writer: withStatementCache(sqlite),
+			reader: withStatementCache(openReader()),
+			openStreamReader: openReader,
+		}),
 	});
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+
+/** The statement texts given a name, for every connection of the process; later ones go unnamed. */
+const statementNames = new Map<string, string>();
+
+/**
+ * PostgreSQL plans a named statement once per connection and then only binds and runs it, which
+ * spares the parse and plan of every order's statements. Kysely sends text and values, so each
+ * connection names a statement with values by its text; the first STATEMENT_CACHE_SIZE texts of
+ * the process get names (the app's queries are few and fixed), so a query built from input can
+ * never grow the server's prepared statements without bound. Statements without values (DDL,
+ * several statements in one text) keep the simple protocol.
+ */
+function prepareParameterisedStatements(client: pg.PoolClient): void {
+	const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+	(client as { query: unknown }).query = (...args: unknown[]) => {
+		const [text, values] = args;
+		if (
+			args.length === 2 &&
+			typeof text === "string" &&
+			Array.isArray(values) &&
+			values.length > 0
+		) {
+			let name = statementNames.get(text);
+			if (!name && statementNames.size < STATEMENT_CACHE_SIZE) {
+				name = `tg_${statementNames.size}`;
+				statementNames.set(text, name);
+			}
+			if (name) return query({ name, text, values });
+		}
+		return query(...args);
+	};
+}
 
 /**
  * Kysely prepares every SQLite statement anew, which costs more than running it; the queries of
  * the app are few and fixed, so each is prepared once and reused (an LRU of 500). A statement
  * still busy in a streaming read is never handed out twice.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(
+	sqlite: SQLite.Database,
+): SqliteDatabase & StatementSource {
 	const statements = new Map<string, SQLite.Statement>();
 	return {
 		close: () => sqlite.close(),

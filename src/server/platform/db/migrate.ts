@@ -20,6 +20,17 @@ import * as orderPayBy from "./migrations/2026-11-27-0910-order-pay-by.ts";
 import * as createAuditEvents from "./migrations/2026-11-28-0900-create-audit-events.ts";
 import * as hashSessionTokens from "./migrations/2026-11-28-0910-hash-session-tokens.ts";
 import * as seedShopFaqs from "./migrations/2026-11-29-0900-seed-shop-faqs.ts";
+import * as orderLinesCartsReceivingPoints from "./migrations/2026-11-30-0800-order-lines-carts-receiving-points.ts";
+import * as orderLife from "./migrations/2026-11-30-0810-order-life.ts";
+import * as createMailOutbox from "./migrations/2026-11-30-0900-create-mail-outbox.ts";
+import * as shopSettingsAndInvoices from "./migrations/2026-11-30-1000-shop-settings-and-invoices.ts";
+import * as partNumbersAndVolumePrices from "./migrations/2026-12-01-0800-part-numbers-and-volume-prices.ts";
+import * as createQuotes from "./migrations/2026-12-01-0810-create-quotes.ts";
+import * as paymentTerms from "./migrations/2026-12-01-0820-payment-terms.ts";
+import * as importJobs from "./migrations/2026-12-01-0830-import-jobs.ts";
+import * as salesIndexes from "./migrations/2026-12-01-0900-sales-indexes.ts";
+import * as searchAtScale from "./migrations/2026-12-02-0800-search-at-scale.ts";
+import * as stockOutsideCatalogVersion from "./migrations/2026-12-02-0900-stock-outside-catalog-version.ts";
 
 export type MigrationContext = {
 	/**
@@ -51,7 +62,36 @@ function listMigrations(context: MigrationContext): Record<string, Migration> {
 		"2026-11-28-0900-create-audit-events": createAuditEvents,
 		"2026-11-28-0910-hash-session-tokens": hashSessionTokens,
 		"2026-11-29-0900-seed-shop-faqs": seedShopFaqs,
+		"2026-11-30-0800-order-lines-carts-receiving-points":
+			orderLinesCartsReceivingPoints,
+		"2026-11-30-0810-order-life": orderLife,
+		"2026-11-30-0900-create-mail-outbox": createMailOutbox,
+		"2026-11-30-1000-shop-settings-and-invoices": shopSettingsAndInvoices,
+		"2026-12-01-0800-part-numbers-and-volume-prices":
+			partNumbersAndVolumePrices,
+		"2026-12-01-0810-create-quotes": createQuotes,
+		"2026-12-01-0820-payment-terms": paymentTerms,
+		"2026-12-01-0830-import-jobs": importJobs,
+		"2026-12-01-0900-sales-indexes": salesIndexes,
+		"2026-12-02-0800-search-at-scale": searchAtScale,
+		"2026-12-02-0900-stock-outside-catalog-version": stockOutsideCatalogVersion,
 	};
+}
+
+/**
+ * Brings the database to the state right after the migration named, up or down: how a test
+ * builds a database as an earlier version of the shop left it.
+ */
+export async function migrateTo<T>(
+	db: Kysely<T>,
+	context: MigrationContext,
+	name: string,
+): Promise<void> {
+	const migrations = listMigrations(context);
+	if (!(name in migrations)) throw new Error(`no migration named ${name}`);
+	const provider: MigrationProvider = { getMigrations: async () => migrations };
+	const { error } = await new Migrator({ db, provider }).migrateTo(name);
+	if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
 export async function migrateToLatest<T>(

@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { AuditKind } from "../../../shared/audit.schemas.ts";
+import type { OrderStatus } from "../../../shared/orders.schemas.ts";
 
 /** Row shapes as stored. Timestamps are ISO-8601 UTC text on both databases (docs/decisions/003-database.md). */
 export type ToolsTable = {
@@ -17,6 +18,14 @@ export type ToolsTable = {
 	updated_at: string;
 	deleted_at: string | null;
 	version: number;
+	/** The part number: unique among the tools in the catalog. */
+	sku: string;
+	/** The public address /tools/{slug}: set once, kept after deletion (it answers 410). */
+	slug: string;
+	/** Orders come in multiples of this many pieces. */
+	pack_size: number;
+	/** JSON of PriceBreak[]: increasing quantities at decreasing prices. */
+	price_breaks: string;
 };
 
 /** Image bytes by content-addressed name (platform/images/image-store.ts). */
@@ -106,7 +115,7 @@ export type OrdersTable = {
 	order_quantity: number;
 	/** bigint: PostgreSQL returns it as a string. */
 	total_cents: number | string;
-	status: "unpaid" | "paid" | "cancelled";
+	status: OrderStatus;
 	payment_id: string | null;
 	payment_provider: string | null;
 	payment_intent_id: string | null;
@@ -120,6 +129,154 @@ export type OrdersTable = {
 	refunded_at: string | null;
 	/** When the order is cancelled if still unpaid; null: never (placed before orders expired). */
 	pay_by: string | null;
+	deleted_at: string | null;
+	/** Pieces of all the order's lines: what an unpaid order keeps out of stock. */
+	pieces: number;
+	/** Where the goods go: JSON of the order's fulfilment (OrderFulfilment); null for kind "none". */
+	fulfilment: string | null;
+	purchase_order: string | null;
+	note: string | null;
+	carrier: string | null;
+	tracking_number: string | null;
+	shipped_at: string | null;
+	ready_at: string | null;
+	/** When it was delivered or collected. */
+	completed_at: string | null;
+	/** A dispute opened at the payment provider: "open" holds the shipment. */
+	dispute_status: "open" | "won" | "lost" | null;
+	disputed_at: string | null;
+	/** Refunded so far (reserved refunds included); bigint: PostgreSQL returns it as a string. */
+	refunded_cents: number | string;
+	/** "card": paid in My Orders; "invoice": accepted unpaid, invoiced at once, due at `due_at`. */
+	payment_method: "card" | "invoice";
+	due_at: string | null;
+};
+
+/** A refund of an order: reserved ("pending") before the provider is asked, then settled. */
+export type OrderRefundsTable = {
+	id: string;
+	order_id: string;
+	status: "pending" | "succeeded" | "failed";
+	/** bigint: PostgreSQL returns it as a string. */
+	amount_cents: number | string;
+	/** JSON: [{ tool_id, quantity }]; empty for an amount refunded at the provider. */
+	lines: string;
+	reason: string;
+	provider_refund_id: string | null;
+	requested_by: "admin" | "payment provider";
+	requested_by_email: string | null;
+	created_at: string;
+	settled_at: string | null;
+};
+
+/** The order's timeline: one row per change, never changed afterwards. */
+export type OrderEventsTable = {
+	/** Written by the database; orders the timeline. */
+	seq: Generated<number>;
+	order_id: string;
+	at: string;
+	kind: string;
+	actor: string;
+	actor_email: string | null;
+	/** A small JSON object. */
+	details: string;
+};
+
+/**
+ * A line of an order: the tool as it was, quantity, unit price and line total. An order's tool
+ * columns are its first line's (position 0).
+ */
+export type OrderLinesTable = {
+	order_id: string;
+	position: number;
+	tool_id: string;
+	tool_name: string;
+	img: string;
+	description: string;
+	price_cents: number;
+	quantity: number;
+	/** bigint: PostgreSQL returns it as a string. */
+	line_total_cents: number | string;
+	/** Pieces of this line refunded so far. */
+	refunded_quantity: number;
+};
+
+/** A customer approved to pay by invoice: net days and a credit limit. */
+export type PaymentTermsTable = {
+	user_id: string;
+	net_days: number;
+	/** bigint: PostgreSQL returns it as a string. */
+	credit_limit_cents: number | string;
+	approved_at: string;
+	approved_by_email: string;
+	updated_at: string;
+};
+
+/**
+ * A request for a quote and the shop's answer. "lapsed" is not stored: an answered quote whose
+ * `valid_until` has passed reads as lapsed (quotes feature).
+ */
+export type QuotesTable = {
+	id: string;
+	/** Null once the customer's account is removed; the quote keeps email and name. */
+	user_id: string | null;
+	email: string;
+	user_name: string;
+	tool_id: string;
+	tool_name: string;
+	sku: string;
+	quantity: number;
+	wanted_price_cents: number | null;
+	/** A day, YYYY-MM-DD. */
+	needed_by: string | null;
+	customer_note: string | null;
+	status: "requested" | "answered" | "declined" | "accepted" | "withdrawn";
+	unit_price_cents: number | null;
+	/** The last day the answer can be accepted (UTC), YYYY-MM-DD. */
+	valid_until: string | null;
+	admin_note: string | null;
+	/** When an admin answered or declined it, and who. */
+	answered_at: string | null;
+	answered_by_email: string | null;
+	order_id: string | null;
+	accepted_at: string | null;
+	created_at: string;
+	updated_at: string;
+};
+
+/** An import of the catalog from a CSV file (features/catalog-csv), and how far it is. */
+export type ImportJobsTable = {
+	id: string;
+	/** The admin who started it: only they see it. */
+	admin_user_id: string;
+	mode: "dry_run" | "apply";
+	status: "queued" | "running" | "done" | "failed";
+	total_rows: number;
+	processed_rows: number;
+	/** JSON of the ImportReport, once the job ended. */
+	report: string | null;
+	created_at: string;
+	/** Moves with every chunk of rows checked: a running job that stops moving was abandoned. */
+	updated_at: string;
+	finished_at: string | null;
+};
+
+/** A signed-in customer's cart: one row per tool. */
+export type CartLinesTable = {
+	user_id: string;
+	tool_id: string;
+	quantity: number;
+	added_at: string;
+};
+
+/** Where customers collect orders; a deleted one keeps its row. */
+export type ReceivingPointsTable = {
+	id: string;
+	name: string;
+	address: string;
+	opening_hours: string;
+	created_at: string;
+	updated_at: string;
 	deleted_at: string | null;
 };
 
@@ -154,6 +311,80 @@ export type AuditEventsTable = {
 	address: string | null;
 	/** A small JSON object of strings, numbers and booleans. */
 	details: string;
+};
+
+/**
+ * Mail waiting to be sent, sent, or given up on (features/mail). The bodies and the link may carry
+ * a sign-in token: no list or log shows them.
+ */
+export type MailOutboxTable = {
+	id: string;
+	to_address: string;
+	subject: string;
+	text_body: string;
+	html_body: string | null;
+	/** The one link the reader must follow (reset, verification); never logged. */
+	link: string | null;
+	/** What the mail is about, such as "order-confirmed" or "account-confirm". */
+	kind: string;
+	created_at: string;
+	/** When the next attempt may run. */
+	send_after: string;
+	attempts: Generated<number>;
+	/** Why the last attempt failed, at most 500 characters; never the body. */
+	last_error: string | null;
+	sent_at: string | null;
+	/** Set when the worker gave up after its last attempt. */
+	failed_at: string | null;
+	/** The lease of the instance sending it: nobody else takes it before then. */
+	claimed_until: string | null;
+};
+
+/** The seller's details (features/shop-settings): one row, id 1. */
+export type ShopSettingsTable = {
+	id: number;
+	shop_name: string;
+	/** Lines separated by "\n". */
+	legal_address: string;
+	tax_id: string;
+	contact_email: string;
+	/** The logo's image path (/images/…); null for none. */
+	logo_url: string | null;
+	/** ISO 4217 code, such as "USD". */
+	currency: string;
+	/** Null until an admin first changes the settings. */
+	updated_at: string | null;
+	updated_by_email: string | null;
+};
+
+/** The last number given out, per year and kind (features/invoices). */
+export type InvoiceCountersTable = {
+	year: number;
+	kind: "invoice" | "credit_note";
+	last_number: number;
+};
+
+/** Invoices and credit notes (features/invoices): written once, never changed or removed. */
+export type InvoicesTable = {
+	id: string;
+	/** "2026-000123" for an invoice, "CN-2026-000007" for a credit note. */
+	number: string;
+	kind: "invoice" | "credit_note";
+	order_id: string;
+	/** The paying account at issue; kept after the account is removed. */
+	user_id: string | null;
+	/** The refund a credit note is for; null for an invoice. */
+	refund_id: string | null;
+	/** The invoice a credit note corrects; null for an invoice. */
+	corrects_invoice_id: string | null;
+	issued_at: string;
+	/** bigint: PostgreSQL returns it as a string. */
+	total_cents: number | string;
+	currency: string;
+	/** The buyer's email as printed. */
+	email: string;
+	/** JSON of everything the PDF prints (invoice-snapshot.ts). */
+	snapshot: string;
 };
 
 /**
@@ -208,6 +439,11 @@ export type Database = {
 	profiles: ProfilesTable;
 	catalog_version_shards: CatalogVersionShardsTable;
 	orders: OrdersTable;
+	order_lines: OrderLinesTable;
+	order_refunds: OrderRefundsTable;
+	order_events: OrderEventsTable;
+	cart_lines: CartLinesTable;
+	receiving_points: ReceivingPointsTable;
 	order_deletions: OrderDeletionsTable;
 	payment_events: PaymentEventsTable;
 	tools: ToolsTable;
@@ -218,4 +454,11 @@ export type Database = {
 	faqs: FaqsTable;
 	content_sections: ContentSectionsTable;
 	audit_events: AuditEventsTable;
+	mail_outbox: MailOutboxTable;
+	shop_settings: ShopSettingsTable;
+	invoice_counters: InvoiceCountersTable;
+	invoices: InvoicesTable;
+	payment_terms: PaymentTermsTable;
+	quotes: QuotesTable;
+	import_jobs: ImportJobsTable;
 };

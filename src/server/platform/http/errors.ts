@@ -21,6 +21,13 @@ export class NotFoundError extends AppError {
 	}
 }
 
+/** What was here once and is no more, for good (a deleted tool's public address): a 410. */
+export class GoneError extends AppError {
+	constructor(message: string) {
+		super(410, "GONE", message);
+	}
+}
+
 export class UnauthorizedError extends AppError {
 	constructor(message = "Sign in to do this") {
 		super(401, "UNAUTHORIZED", message);

@@ -83,13 +83,17 @@ export async function createRouteQuotas(
 
 	return {
 		preHandlerFor(names) {
-			const pairs = names.map(countersOf);
+			const pairs = names.map((name) => ({
+				...countersOf(name),
+				counts: table[name].counts,
+			}));
 			return async function countQuotas(
 				request: FastifyRequest,
 				reply: FastifyReply,
 			) {
 				let tightest: Counted | undefined;
-				for (const { perAccount, perAddress } of pairs) {
+				for (const { perAccount, perAddress, counts: isCounted } of pairs) {
+					if (isCounted && !isCounted(request)) continue;
 					const counts = [perAddress];
 					if (request.viewer) counts.push(perAccount);
 					for (const count of counts) {

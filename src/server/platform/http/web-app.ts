@@ -28,7 +28,8 @@ export async function registerWebApp(
 		setHeaders(res, filePath) {
 			if (path.relative(webRoot, filePath).split(path.sep)[0] === "assets")
 				res.header("cache-control", "public, max-age=31536000, immutable");
-			else if (filePath.endsWith(".html"))
+			// A precompressed copy (index.html.br) is sent under its own file name.
+			else if (filePath.replace(PRECOMPRESSED_COPY, "").endsWith(".html"))
 				res.header("cache-control", "no-cache");
 			else res.header("cache-control", "public, max-age=3600");
 		},

@@ -1,5 +1,5 @@
-import sharp from "sharp";
 import { AppError } from "../http/errors.ts";
+import { loadSharp } from "./load-sharp.ts";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** 40 megapixels: any camera photo, but not a decompression bomb. */
@@ -124,6 +124,7 @@ async function reencode(
 	sniffed: "jpeg" | "png" | "webp",
 	sizes: readonly ImageSize[],
 ): Promise<Buffer[]> {
+	const sharp = await loadSharp();
 	try {
 		const image = sharp(bytes, {
 			limitInputPixels: MAX_UPLOAD_PIXELS,

@@ -16,7 +16,7 @@ export type PaymentStartResult =
 			received?: { amountCents: number; currency: string };
 	  };
 
-/** A payment confirmed by the provider, from a verified webhook event. */
+/** What a verified webhook event of the provider reports. */
 export type PaymentEvent = {
 	eventId: string;
 	type: string;
@@ -26,7 +26,23 @@ export type PaymentEvent = {
 		amountCents: number;
 		currency: string;
 	};
+	/** Set for a charge refunded (in part or whole, by the shop or at the provider). */
+	refunded?: {
+		paymentIntentId: string;
+		/** Everything refunded of the charge so far, not only this refund. */
+		refundedCents: number;
+		/** The newest refund's id, when the provider names it. */
+		refundId: string | null;
+	};
+	/** Set for a dispute opened or closed. */
+	dispute?: {
+		paymentIntentId: string;
+		status: "open" | "won" | "lost";
+	};
 };
+
+/** A refund of part of a payment: how much, and the key that makes asking again the same refund. */
+export type RefundRequest = { amountCents: number; idempotencyKey: string };
 
 /** Where a payment begun for an order stands at the provider. */
 export type PaymentState =
@@ -55,10 +71,15 @@ export type PaymentGateway = {
 	/** Checks a webhook's signature on its raw body; throws when it is not the provider's. */
 	verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 	/**
-	 * Gives back a payment that completed after its order was cancelled; answers the refund's id.
-	 * Asking again for the same order makes no second refund.
+	 * Gives back a payment: the whole of it (a payment that completed after its order was
+	 * cancelled; asking again for the same order makes no second refund), or `request`'s amount
+	 * (asking again with the same key makes no second refund). Answers the refund's id.
 	 */
-	refund(order: PayableOrder, paymentId: string): Promise<string>;
+	refund(
+		order: PayableOrder,
+		paymentId: string,
+		request?: RefundRequest,
+	): Promise<string>;
 	/**
 	 * Stops the payment begun for an order that was cancelled, so the browser can no longer
 	 * complete it. One that completed meanwhile is refunded when its webhook arrives.

@@ -7,6 +7,7 @@ import {
 	type PaymentGateway,
 	type PaymentStartResult,
 	type PaymentState,
+	type RefundRequest,
 	SHOP_CURRENCY,
 } from "./payment-gateway.ts";
 
@@ -48,6 +49,12 @@ export class StripeCallError extends Error {
  * minimum and maximum charge amounts for USD).
  */
 export const STRIPE_USD_LIMITS = { minCents: 50, maxCents: 99_999_999 };
+
+/** The id of an object Stripe names either by id or expanded. */
+function idOf(reference: string | { id: string } | null | undefined) {
+	if (!reference) return null;
+	return typeof reference === "string" ? reference : reference.id;
+}
 
 /** The same key for every attempt to make an order's PaymentIntent, so Stripe makes one. */
 export function paymentIntentIdempotencyKey(orderId: string): string {
@@ -147,20 +154,29 @@ export function createStripePaymentGateway(
 			}
 		},
 
-		async refund(order: PayableOrder, paymentIntentId: string) {
+		async refund(
+			order: PayableOrder,
+			paymentIntentId: string,
+			request?: RefundRequest,
+		) {
 			try {
 				const refund = await stripe.refunds.create(
 					{
 						payment_intent: paymentIntentId,
+						...(request ? { amount: request.amountCents } : {}),
 						metadata: { order_id: order.id },
 					},
-					{ idempotencyKey: refundIdempotencyKey(order.id) },
+					{
+						idempotencyKey:
+							request?.idempotencyKey ?? refundIdempotencyKey(order.id),
+					},
 				);
 				return refund.id;
 			} catch (error) {
 				// Refunded already: by hand in Stripe's dashboard, or by this shop more than a day ago
 				// (Stripe keeps idempotency keys for 24 hours). That refund is the one to keep.
 				const earlier =
+					!request &&
 					(error as { code?: unknown }).code === "charge_already_refunded"
 						? await stripe.refunds
 								.list({ payment_intent: paymentIntentId, limit: 1 })
@@ -231,6 +247,34 @@ export function createStripePaymentGateway(
 					amountCents: intent.amount_received,
 					currency: intent.currency,
 				};
+			}
+			if (event.type === "charge.refunded") {
+				const charge = event.data.object;
+				const intentId = idOf(charge.payment_intent);
+				if (intentId)
+					result.refunded = {
+						paymentIntentId: intentId,
+						refundedCents: charge.amount_refunded,
+						refundId: charge.refunds?.data[0]?.id ?? null,
+					};
+			}
+			if (
+				event.type === "charge.dispute.created" ||
+				event.type === "charge.dispute.closed"
+			) {
+				const dispute = event.data.object;
+				const intentId = idOf(dispute.payment_intent);
+				if (intentId)
+					result.dispute = {
+						paymentIntentId: intentId,
+						// A closed inquiry ("warning_closed") took no money: it ends the hold as a win does.
+						status:
+							event.type === "charge.dispute.created"
+								? "open"
+								: dispute.status === "lost"
+									? "lost"
+									: "won",
+					};
 			}
 			return result;
 		},

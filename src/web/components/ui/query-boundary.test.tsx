@@ -60,3 +60,24 @@ test("a loaded query hands its data to the content", () => {
 	expect(screen.queryByRole("status")).not.toBeInTheDocument();
 	expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 });
+
+test("deferred content keeps the spinner until its first render is done, then shows the data", async () => {
+	const pending = { ...settled, isPending: true };
+	const loaded = { ...settled, data: { text: "Hello, workshop" } };
+	const renderDeferred = (query: typeof settled | typeof loaded) => (
+		<QueryBoundary
+			deferContent
+			query={query}
+			loadingLabel="Loading the greeting"
+			errorTitle="We could not load the greeting"
+		>
+			{(greeting: Greeting) => <p>{greeting.text}</p>}
+		</QueryBoundary>
+	);
+	const { rerender } = render(renderDeferred(pending));
+	expect(screen.getByRole("status")).toHaveTextContent("Loading the greeting");
+
+	rerender(renderDeferred(loaded));
+	expect(await screen.findByText("Hello, workshop")).toBeInTheDocument();
+	expect(screen.queryByRole("status")).not.toBeInTheDocument();
+});

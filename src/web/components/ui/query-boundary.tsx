@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import { ErrorState } from "./error-state.tsx";
 import { Spinner } from "./spinner.tsx";
 
@@ -15,13 +15,23 @@ export function QueryBoundary<Data>({
 	query,
 	loadingLabel,
 	errorTitle,
+	deferContent = false,
 	children,
 }: {
 	query: QueryLike<Data>;
 	loadingLabel: string;
 	errorTitle: string;
+	/**
+	 * The first answer renders as a transition: in slices that the browser interleaves with its
+	 * own work, so a long list arriving while the page loads does not hold it still. The spinner
+	 * stays until the content is ready.
+	 */
+	deferContent?: boolean;
 	children: (data: Data) => ReactNode;
 }) {
+	const isContentDue = useDeferredValue(
+		!deferContent || query.data !== undefined,
+	);
 	if (query.isPending) return <Spinner label={loadingLabel} />;
 	if (query.isError) {
 		return (
@@ -32,7 +42,8 @@ export function QueryBoundary<Data>({
 			/>
 		);
 	}
-	// A settled query without an error has its data; the check only narrows the type.
-	if (query.data === undefined) return <Spinner label={loadingLabel} />;
+	// A settled query without an error has its data; the check also narrows the type.
+	if (query.data === undefined || !isContentDue)
+		return <Spinner label={loadingLabel} />;
 	return <>{children(query.data)}</>;
 }

@@ -5,8 +5,9 @@ import {
 	useQueryClient,
 } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { type Me, SessionSchema } from "../../../shared/accounts.schemas.ts";
+import type { Me } from "../../../shared/accounts.schemas.ts";
 import { apiGet } from "../../lib/api-client.ts";
+import { useHasPainted } from "../../lib/first-paint.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 
 export const sessionKey = queryKeys.session.me;
@@ -21,9 +22,15 @@ export type Session =
 	| { status: "signed-out"; me: undefined }
 	| { status: "error"; me: undefined; error: Error; retry: () => void };
 
+/** Every page's navigation bar asks this first: its schema loads beside the request. */
+const sessionSchema = () =>
+	import("../../../shared/accounts.schemas.ts").then(
+		(schemas) => schemas.SessionSchema,
+	);
+
 /** The signed-in account, or null when nobody is signed in. */
 async function fetchMe(signal: AbortSignal): Promise<Me | null> {
-	return (await apiGet("/api/session", SessionSchema, signal)).me;
+	return (await apiGet("/api/session", sessionSchema, signal)).me;
 }
 
 /** Who is signed in. Pages and the navigation bar read it; sign-in and sign-out refresh it. */
@@ -31,6 +38,8 @@ export function useSession(): Session {
 	const query = useQuery({
 		queryKey: sessionKey,
 		queryFn: ({ signal }) => fetchMe(signal),
+		// Asked right after the first paint: the page shows before the account is known.
+		enabled: useHasPainted(),
 		staleTime: 60_000,
 		// The navigation bar waits on this answer: one quick retry, not the usual three.
 		retry: 1,

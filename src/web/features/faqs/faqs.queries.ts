@@ -1,16 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-	type FaqInput,
-	FaqListSchema,
-	FaqSchema,
-} from "../../../shared/faqs.schemas.ts";
+import type { FaqInput } from "../../../shared/faqs.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+
+// The home page lists the questions: the schemas (and zod) load beside its request.
+const faqSchemas = () => import("../../../shared/faqs.schemas.ts");
+const faqListSchema = () =>
+	faqSchemas().then((schemas) => schemas.FaqListSchema);
+const faqSchema = () => faqSchemas().then((schemas) => schemas.FaqSchema);
 
 export function useFaqs() {
 	return useQuery({
 		queryKey: queryKeys.faqs.all,
-		queryFn: ({ signal }) => apiGet("/api/faqs", FaqListSchema, signal),
+		queryFn: ({ signal }) => apiGet("/api/faqs", faqListSchema, signal),
 		staleTime: 10 * 60 * 1000,
 	});
 }
@@ -25,12 +27,12 @@ export function useEditFaqs() {
 	return {
 		add: useMutation({
 			mutationFn: (input: FaqInput) =>
-				apiSend("POST", "/api/faqs", input, FaqSchema),
+				apiSend("POST", "/api/faqs", input, faqSchema),
 			onSettled,
 		}),
 		edit: useMutation({
 			mutationFn: ({ id, input }: { id: string; input: FaqInput }) =>
-				apiSend("PUT", faqPath(id), input, FaqSchema),
+				apiSend("PUT", faqPath(id), input, faqSchema),
 			onSettled,
 		}),
 		remove: useMutation({
@@ -39,7 +41,7 @@ export function useEditFaqs() {
 		}),
 		reorder: useMutation({
 			mutationFn: (ids: string[]) =>
-				apiSend("PUT", "/api/faqs/order", { ids }, FaqListSchema),
+				apiSend("PUT", "/api/faqs/order", { ids }, faqListSchema),
 			onSettled,
 		}),
 	};

@@ -4,12 +4,11 @@ import {
 	useQuery,
 	useQueryClient,
 } from "@tanstack/react-query";
-import { useCallback, useRef } from "react";
 import {
 	ADMIN_ORDERS_PAGE_SIZE,
-	IDEMPOTENCY_KEY_HEADER,
-	type Order,
 	OrderDeletionPageSchema,
+	type OrderDetail,
+	OrderDetailSchema,
 	OrderPageSchema,
 	OrderSchema,
 	type OrderStatus,
@@ -17,15 +16,14 @@ import {
 	type PaymentStart,
 	PaymentStartSchema,
 	type PlaceOrderInput,
+	type RefundInput,
+	type ShipOrderInput,
 	UNPAID_HOLDERS_PAGE_SIZE,
 	UnpaidHolderPageSchema,
 } from "../../../shared/orders.schemas.ts";
-import {
-	ApiError,
-	apiGet,
-	apiSend,
-	isAnswerLost,
-} from "../../lib/api-client.ts";
+import type { InvoicePaymentInput } from "../../../shared/payment-terms.schemas.ts";
+import { ApiError, apiGet, apiSend } from "../../lib/api-client.ts";
+import { useIdempotentOrder } from "../../lib/idempotency-key.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 
@@ -34,6 +32,8 @@ export const ORDER_DELETIONS_PAGE_SIZE = 10;
 
 const orderPath = (orderId: string) =>
 	`/api/orders/${encodeURIComponent(orderId)}`;
+const adminOrderPath = (orderId: string) =>
+	`/api/admin/orders/${encodeURIComponent(orderId)}`;
 
 /** After a change to orders: every order list, and every tool read (its stock moved). */
 function useRefreshAfterOrderChange() {
@@ -45,59 +45,18 @@ function useRefreshAfterOrderChange() {
 		]);
 }
 
-/** One key per intended order: `crypto.randomUUID` needs a secure context, random bytes do not. */
-function newIdempotencyKey(): string {
-	if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-	return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-		byte.toString(16).padStart(2, "0"),
-	).join("");
-}
-
-/** Worth sending again with the same key: no answer came, or the shop failed on its side. */
-const isWorthRetrying = (error: unknown) =>
-	isAnswerLost(error) || (error instanceof ApiError && error.status >= 500);
-
 /**
- * Places orders with one Idempotency-Key per intended order (this tool, this quantity): the key
- * is kept until that order is placed or a different one is asked for. A lost answer is retried
- * twice by itself, and the customer's own retry reuses the key too, so the shop answers with the
- * order it already placed instead of placing a second. When the answer stays lost, the error
- * says so (`isAnswerLost`): the order may exist.
+ * Places the purchase page's orders with one Idempotency-Key per intended order (this tool, this
+ * quantity), kept across retries (`useIdempotentOrder`). A refusal also means the stock shown was
+ * out of date: it is read again either way.
  */
 export function usePlaceOrder() {
 	const refresh = useRefreshAfterOrderChange();
-	const intended = useRef<{ input: string; key: string }>(undefined);
-	const { mutateAsync, isPending } = useMutation({
-		mutationFn: ({
-			input,
-			idempotencyKey,
-		}: {
-			input: PlaceOrderInput;
-			idempotencyKey: string;
-		}) =>
-			apiSend("POST", "/api/orders", input, OrderSchema, {
-				[IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
-			}),
-		retry: (failureCount, error) => failureCount < 2 && isWorthRetrying(error),
-		retryDelay: (attempt) => 1000 * 2 ** attempt,
-		// A refusal also means the stock shown was out of date: read it again either way.
-		onSettled: refresh,
-	});
-	const placeOrder = useCallback(
-		async (input: PlaceOrderInput): Promise<Order> => {
-			const fingerprint = `${input.tool_id}:${input.order_quantity}`;
-			if (intended.current?.input !== fingerprint)
-				intended.current = { input: fingerprint, key: newIdempotencyKey() };
-			const order = await mutateAsync({
-				input,
-				idempotencyKey: intended.current.key,
-			});
-			intended.current = undefined;
-			return order;
-		},
-		[mutateAsync],
+	const { send, isPending } = useIdempotentOrder<PlaceOrderInput>(
+		"/api/orders",
+		refresh,
 	);
-	return { placeOrder, isPending };
+	return { placeOrder: send, isPending };
 }
 
 /** The signed-in customer's orders, newest first, page by page ("show more"). */
@@ -230,4 +189,88 @@ export function useUnpaidHolders(page: number) {
 		},
 		placeholderData: keepPreviousData,
 	});
+}
+
+/**
+ * No such order for this reader: none has the id (or it is not an id at all), or it is someone
+ * else's, which the shop answers the same way.
+ */
+export function isOrderMissing(error: unknown): boolean {
+	return (
+		error instanceof ApiError &&
+		(error.code === "NOT_FOUND" || error.code === "VALIDATION_FAILED")
+	);
+}
+
+/** One of the signed-in customer's orders with its timeline and refunds (a 404 for anyone else's). */
+export function useOrderDetail(orderId: string) {
+	return useQuery({
+		queryKey: queryKeys.orders.detail(orderId),
+		queryFn: ({ signal }) =>
+			apiGet(orderPath(orderId), OrderDetailSchema, signal),
+	});
+}
+
+/**
+ * Any order as the admins see it: its customer, its timeline naming the admin of each step, and
+ * its refunds. Read again each time the page is opened: the order may have moved on meanwhile.
+ */
+export function useAdminOrderDetail(orderId: string) {
+	return useQuery({
+		queryKey: queryKeys.orders.adminDetail(orderId),
+		queryFn: ({ signal }) =>
+			apiGet(adminOrderPath(orderId), OrderDetailSchema, signal),
+		staleTime: 0,
+	});
+}
+
+/** The steps an admin marks without further input, by the path the API names them with. */
+export type PlainOrderStep = "ready" | "deliver" | "collect";
+
+/**
+ * An admin's steps on one order: ship (with carrier and tracking number), ready for collection,
+ * delivered, collected, refund, and recording an invoice's payment. Each answers the order as it
+ * is now; a refusal (409) says why. Either way every order list and page is read again, and the
+ * tools too after a refund (pieces of an order not shipped go back into stock).
+ */
+export function useOrderSteps(orderId: string) {
+	const queryClient = useQueryClient();
+	const refreshOrders = useRefreshOrders();
+	const refreshAfterRefund = useRefreshAfterOrderChange();
+	const path = adminOrderPath(orderId);
+	const onSuccess = (order: OrderDetail) =>
+		queryClient.setQueryData(queryKeys.orders.adminDetail(orderId), order);
+	return {
+		ship: useMutation({
+			mutationFn: (input: ShipOrderInput) =>
+				apiSend("POST", `${path}/ship`, input, OrderDetailSchema),
+			onSuccess,
+			onSettled: refreshOrders,
+		}),
+		advance: useMutation({
+			mutationFn: (step: PlainOrderStep) =>
+				apiSend("POST", `${path}/${step}`, undefined, OrderDetailSchema),
+			onSuccess,
+			onSettled: refreshOrders,
+		}),
+		refund: useMutation({
+			mutationFn: (input: RefundInput) =>
+				apiSend("POST", `${path}/refund`, input, OrderDetailSchema),
+			onSuccess,
+			onSettled: refreshAfterRefund,
+		}),
+		// What the customer owes on invoices changes too: the admins' payment terms are read again.
+		recordPayment: useMutation({
+			mutationFn: (input: InvoicePaymentInput) =>
+				apiSend("POST", `${path}/invoice-payment`, input, OrderDetailSchema),
+			onSuccess,
+			onSettled: () =>
+				Promise.all([
+					refreshOrders(),
+					queryClient.invalidateQueries({
+						queryKey: queryKeys.paymentTerms.all,
+					}),
+				]),
+		}),
+	};
 }

@@ -4,20 +4,23 @@ import {
 	useQuery,
 	useQueryClient,
 } from "@tanstack/react-query";
-import {
-	MODERATION_PAGE_SIZE,
-	ModeratedReviewPageSchema,
-	ModeratedReviewSchema,
-	MyReviewSchema,
-	type ReviewInput,
-	ReviewModerationPageSchema,
-	ReviewPageSchema,
-	ReviewSchema,
-	ReviewSummarySchema,
-} from "../../../shared/reviews.schemas.ts";
+import type { ReviewInput } from "../../../shared/reviews.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+
+// The home page shows the first reviews: the schemas (and zod) load beside its request.
+const reviewSchemas = () => import("../../../shared/reviews.schemas.ts");
+const reviewPageSchema = () =>
+	reviewSchemas().then((schemas) => schemas.ReviewPageSchema);
+const reviewSchema = () =>
+	reviewSchemas().then((schemas) => schemas.ReviewSchema);
+const reviewSummarySchema = () =>
+	reviewSchemas().then((schemas) => schemas.ReviewSummarySchema);
+const myReviewSchema = () =>
+	reviewSchemas().then((schemas) => schemas.MyReviewSchema);
+const moderatedReviewSchema = () =>
+	reviewSchemas().then((schemas) => schemas.ModeratedReviewSchema);
 
 export function useFirstReviews(count: number) {
 	return useQuery({
@@ -25,7 +28,7 @@ export function useFirstReviews(count: number) {
 		queryFn: ({ signal }) =>
 			apiGet(
 				`/api/reviews?page=1&page_size=${count}`,
-				ReviewPageSchema,
+				reviewPageSchema,
 				signal,
 			),
 	});
@@ -35,7 +38,7 @@ export function useReviewPages(pageSize: number) {
 	return usePagedList(
 		queryKeys.reviews.pages(pageSize),
 		"/api/reviews",
-		ReviewPageSchema,
+		reviewPageSchema,
 		pageSize,
 	);
 }
@@ -45,7 +48,7 @@ export function useReviewSummary() {
 	return useQuery({
 		queryKey: queryKeys.reviews.summary(),
 		queryFn: ({ signal }) =>
-			apiGet("/api/reviews/summary", ReviewSummarySchema, signal),
+			apiGet("/api/reviews/summary", reviewSummarySchema, signal),
 	});
 }
 
@@ -53,7 +56,7 @@ export function useReviewSummary() {
 export function useMyReview() {
 	return useQuery({
 		queryKey: queryKeys.reviews.mine(),
-		queryFn: ({ signal }) => apiGet("/api/me/review", MyReviewSchema, signal),
+		queryFn: ({ signal }) => apiGet("/api/me/review", myReviewSchema, signal),
 	});
 }
 
@@ -69,8 +72,8 @@ export function useSaveReview() {
 	return useMutation({
 		mutationFn: ({ input, isEdit }: { input: ReviewInput; isEdit: boolean }) =>
 			isEdit
-				? apiSend("PUT", "/api/me/review", input, ReviewSchema)
-				: apiSend("POST", "/api/reviews", input, ReviewSchema),
+				? apiSend("PUT", "/api/me/review", input, reviewSchema)
+				: apiSend("POST", "/api/reviews", input, reviewSchema),
 		onSettled: refresh,
 	});
 }
@@ -87,12 +90,15 @@ export function useDeleteMyReview() {
 export function useModeratedReviews(page: number) {
 	return useQuery({
 		queryKey: queryKeys.reviews.moderated(page),
-		queryFn: ({ signal }) =>
-			apiGet(
+		queryFn: async ({ signal }) => {
+			const { MODERATION_PAGE_SIZE, ModeratedReviewPageSchema } =
+				await reviewSchemas();
+			return apiGet(
 				`/api/moderation/reviews?page=${page}&page_size=${MODERATION_PAGE_SIZE}`,
 				ModeratedReviewPageSchema,
 				signal,
-			),
+			);
+		},
 		placeholderData: keepPreviousData,
 	});
 }
@@ -117,7 +123,7 @@ export function useModerateReview() {
 					"POST",
 					`${path}/${action}`,
 					undefined,
-					ModeratedReviewSchema,
+					moderatedReviewSchema,
 				);
 		},
 		onSettled: refresh,
@@ -128,12 +134,15 @@ export function useModerateReview() {
 export function useReviewModerations(page: number) {
 	return useQuery({
 		queryKey: queryKeys.reviews.moderations(page),
-		queryFn: ({ signal }) =>
-			apiGet(
+		queryFn: async ({ signal }) => {
+			const { MODERATION_PAGE_SIZE, ReviewModerationPageSchema } =
+				await reviewSchemas();
+			return apiGet(
 				`/api/moderation/actions?page=${page}&page_size=${MODERATION_PAGE_SIZE}`,
 				ReviewModerationPageSchema,
 				signal,
-			),
+			);
+		},
 		placeholderData: keepPreviousData,
 	});
 }

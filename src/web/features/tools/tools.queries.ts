@@ -4,17 +4,16 @@ import {
 	useQuery,
 	useQueryClient,
 } from "@tanstack/react-query";
-import {
-	MANAGE_TOOLS_PAGE_SIZE,
-	TOOL_IMAGE_FIELD,
-	type ToolEditForm,
-	type ToolForm,
-	ToolPageSchema,
-	ToolSchema,
-} from "../../../shared/tools.schemas.ts";
+import type { ToolEditForm, ToolForm } from "../../../shared/tools.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+
+// The home page lists tools: the schemas (and zod) load beside its first request, not before.
+const toolSchemas = () => import("../../../shared/tools.schemas.ts");
+const toolSchema = () => toolSchemas().then((schemas) => schemas.ToolSchema);
+const toolPageSchema = () =>
+	toolSchemas().then((schemas) => schemas.ToolPageSchema);
 
 const toolPath = (toolId: string) => `/api/tools/${encodeURIComponent(toolId)}`;
 
@@ -23,7 +22,7 @@ export function useLatestTools(pageSize: number, q = "") {
 	return usePagedList(
 		q ? queryKeys.tools.search(q, pageSize) : queryKeys.tools.latest(pageSize),
 		"/api/tools",
-		ToolPageSchema,
+		toolPageSchema,
 		pageSize,
 		q ? { q } : {},
 	);
@@ -33,21 +32,35 @@ export function useLatestTools(pageSize: number, q = "") {
 export function useToolsPage(page: number) {
 	return useQuery({
 		queryKey: queryKeys.tools.page(page),
-		queryFn: ({ signal }) => {
+		queryFn: async ({ signal }) => {
+			const { MANAGE_TOOLS_PAGE_SIZE } = await toolSchemas();
 			const params = new URLSearchParams({
 				page: String(page),
 				page_size: String(MANAGE_TOOLS_PAGE_SIZE),
 			});
-			return apiGet(`/api/tools?${params}`, ToolPageSchema, signal);
+			return apiGet(`/api/tools?${params}`, toolPageSchema, signal);
 		},
 		placeholderData: keepPreviousData,
+	});
+}
+
+/** The listed tool at a public address (/tools/{slug}); a deleted one's answer is 410 GONE. */
+export function useToolBySlug(slug: string) {
+	return useQuery({
+		queryKey: [...queryKeys.tools.all, "slug", slug],
+		queryFn: ({ signal }) =>
+			apiGet(
+				`/api/tools/by-slug/${encodeURIComponent(slug)}`,
+				toolSchema,
+				signal,
+			),
 	});
 }
 
 export function useTool(toolId: string) {
 	return useQuery({
 		queryKey: queryKeys.tools.tool(toolId),
-		queryFn: ({ signal }) => apiGet(toolPath(toolId), ToolSchema, signal),
+		queryFn: ({ signal }) => apiGet(toolPath(toolId), toolSchema, signal),
 	});
 }
 
@@ -58,7 +71,7 @@ export function useTool(toolId: string) {
 export function useToolToEdit(toolId: string) {
 	return useQuery({
 		queryKey: queryKeys.tools.edited(toolId),
-		queryFn: ({ signal }) => apiGet(toolPath(toolId), ToolSchema, signal),
+		queryFn: ({ signal }) => apiGet(toolPath(toolId), toolSchema, signal),
 		staleTime: 0,
 		gcTime: 0,
 		refetchOnWindowFocus: false,
@@ -66,10 +79,11 @@ export function useToolToEdit(toolId: string) {
 	});
 }
 
-function toMultipart(
+async function toMultipart(
 	fields: Record<string, string>,
 	image: File | undefined,
-): FormData {
+): Promise<FormData> {
+	const { TOOL_IMAGE_FIELD } = await toolSchemas();
 	const form = new FormData();
 	for (const [name, value] of Object.entries(fields)) form.append(name, value);
 	if (image) form.append(TOOL_IMAGE_FIELD, image);
@@ -89,15 +103,20 @@ function useCatalogChange<Input, Output>(
 
 export function useAddTool() {
 	return useCatalogChange(
-		({ fields, image }: { fields: ToolForm; image: File }) =>
-			apiSend("POST", "/api/tools", toMultipart(fields, image), ToolSchema),
+		async ({ fields, image }: { fields: ToolForm; image: File }) =>
+			apiSend(
+				"POST",
+				"/api/tools",
+				await toMultipart(fields, image),
+				toolSchema,
+			),
 	);
 }
 
 /** Saves an edit made on `fields.version`; a newer save in between is a 409 CONFLICT. */
 export function useEditTool() {
 	return useCatalogChange(
-		({
+		async ({
 			toolId,
 			fields,
 			image,
@@ -106,7 +125,12 @@ export function useEditTool() {
 			fields: ToolEditForm;
 			image: File | undefined;
 		}) =>
-			apiSend("PUT", toolPath(toolId), toMultipart(fields, image), ToolSchema),
+			apiSend(
+				"PUT",
+				toolPath(toolId),
+				await toMultipart(fields, image),
+				toolSchema,
+			),
 	);
 }
 

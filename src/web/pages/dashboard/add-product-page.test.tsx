@@ -78,6 +78,9 @@ test("adding a tool sends its fields and photo as multipart, says so and empties
 		price: "89.50",
 		available_quantity: "120",
 		minimum_quantity: "6",
+		sku: "",
+		pack_size: "1",
+		price_breaks: "",
 		image: "drill.png",
 	});
 	await waitFor(() =>
@@ -161,4 +164,37 @@ test("a photo over 10 MiB is refused as soon as it is chosen, and the form is no
 	expect(image).toHaveFocus();
 	expect(screen.queryByRole("img", { name: "The chosen picture" })).toBeNull();
 	expect(sent.filter((request) => request.method !== "GET")).toEqual([]);
+});
+
+test("a part number, a pack size and volume price rows are sent as the form's text; rows out of order show their message and send nothing", async () => {
+	const sent = serveCatalog([]);
+	const user = await openAddForm();
+	await fillIn(user);
+	await user.type(screen.getByLabelText("Part Number"), "cd-18v");
+	await user.clear(screen.getByLabelText("Pack Size"));
+	await user.type(screen.getByLabelText("Pack Size"), "6");
+	await user.click(screen.getByRole("button", { name: "Add volume price" }));
+	await user.click(screen.getByRole("button", { name: "Add volume price" }));
+	const quantities = screen.getAllByLabelText("From pieces");
+	const prices = screen.getAllByLabelText("Price each");
+	await user.type(quantities[0] as HTMLElement, "120");
+	await user.type(prices[0] as HTMLElement, "79");
+	await user.type(quantities[1] as HTMLElement, "60");
+	await user.type(prices[1] as HTMLElement, "84.50");
+	await user.click(screen.getByRole("button", { name: "Add Product" }));
+	expect(
+		await screen.findByText("Volume price quantities must increase"),
+	).toBeVisible();
+	expect(sent.filter((request) => request.method === "POST")).toEqual([]);
+
+	await user.click(
+		screen.getByRole("button", {
+			name: "Remove the volume price from 120 pieces",
+		}),
+	);
+	await user.click(screen.getByRole("button", { name: "Add Product" }));
+	expect(await screen.findByText("Tool added successfully")).toBeVisible();
+	expect(
+		sent.find((request) => request.method === "POST")?.fields,
+	).toMatchObject({ sku: "CD-18V", pack_size: "6", price_breaks: "60:84.50" });
 });

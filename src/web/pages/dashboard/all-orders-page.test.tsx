@@ -117,6 +117,58 @@ test("choosing 'Paid' asks for status=paid and shows only paid orders", async ()
 	expect(listSearches(sent).at(-1)).toBe("?page=1&page_size=20&status=paid");
 });
 
+test("the status filter offers every step of an order's life; choosing 'Shipped' asks for status=shipped", async () => {
+	const { sent, user } = await openAllOrders(
+		aShop({
+			orders: [
+				anOrder(1, { status: "shipped", payment_id: "pi_1" }),
+				anOrder(2, { status: "paid", payment_id: "pi_2" }),
+				anOrder(3, { status: "refunded", payment_id: "pi_3" }),
+			],
+		}),
+	);
+	await screen.findByRole("table");
+	expect(
+		within(screen.getByLabelText("Status"))
+			.getAllByRole("option")
+			.map((option) => option.textContent),
+	).toEqual([
+		"All",
+		"Unpaid",
+		"Paid",
+		"Shipped",
+		"Ready for collection",
+		"Delivered",
+		"Collected",
+		"Cancelled",
+		"Refunded",
+	]);
+	await user.selectOptions(screen.getByLabelText("Status"), "Shipped");
+	await waitFor(() =>
+		expect(shownRows().map((row) => row[1])).toEqual(["Tool 1"]),
+	);
+	expect(listSearches(sent).at(-1)).toBe("?page=1&page_size=20&status=shipped");
+});
+
+test("'View order' of a row opens the order's page, where it is shipped and refunded", async () => {
+	const order = anOrder(1, { ...dana, status: "paid", payment_id: "pi_1" });
+	const { user } = await openAllOrders(aShop({ orders: [order] }));
+	await user.click(
+		await screen.findByRole("link", {
+			name: "View order of Tool 1 for dana@example.com",
+		}),
+	);
+	expect(
+		await screen.findByRole("heading", { level: 1, name: "Manage order" }),
+	).toBeVisible();
+	expect(
+		await screen.findByRole("button", { name: "Mark shipped" }),
+	).toBeVisible();
+	expect(screen.getByRole("region", { name: "Order" })).toHaveTextContent(
+		"CustomerDana Reyesdana@example.com",
+	);
+});
+
 test("searching by customer email asks again once typing settles, and says when nothing matches", async () => {
 	const { sent, user } = await openAllOrders(
 		aShop({ orders: [anOrder(1), anOrder(2, dana)] }),

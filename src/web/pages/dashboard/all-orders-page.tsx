@@ -12,6 +12,10 @@ import { PagedTable } from "../../components/ui/paged-table.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import { SearchField } from "../../components/ui/search-field.tsx";
 import {
+	orderPieces,
+	orderSummary,
+} from "../../features/orders/components/order-card.tsx";
+import {
 	ORDER_COLUMNS,
 	OrderCells,
 } from "../../features/orders/components/order-cells.tsx";
@@ -31,13 +35,27 @@ const readStatus = (value: string | null): OrderStatus | "" => {
 };
 
 function whatDeletingDoes(order: Order): string {
-	const what = `The order of ${order.order_quantity} × ${order.tool_name} for ${order.email} will be deleted, and a record of it kept.`;
+	const what = `The order of ${orderSummary(order)} for ${order.email} will be deleted, and a record of it kept.`;
 	if (order.status === "unpaid")
-		return `${what} It is unpaid: its ${order.order_quantity} pieces go back into stock.`;
-	if (order.status === "paid")
-		return `${what} It is paid: its pieces stay sold.`;
-	return `${what} It was cancelled: its pieces are already back in stock.`;
+		return `${what} It is unpaid: its ${orderPieces(order)} pieces go back into stock.`;
+	if (order.status === "cancelled")
+		return `${what} It was cancelled: its pieces are already back in stock.`;
+	if (order.status === "refunded")
+		return `${what} It was refunded in full: nothing more goes back into stock.`;
+	return `${what} It is paid: its pieces stay sold.`;
 }
+
+/** The statuses the list can be filtered by, in the order of an order's life. */
+const STATUS_OPTIONS: readonly { value: OrderStatus; label: string }[] = [
+	{ value: "unpaid", label: "Unpaid" },
+	{ value: "paid", label: "Paid" },
+	{ value: "shipped", label: "Shipped" },
+	{ value: "ready_for_collection", label: "Ready for collection" },
+	{ value: "delivered", label: "Delivered" },
+	{ value: "collected", label: "Collected" },
+	{ value: "cancelled", label: "Cancelled" },
+	{ value: "refunded", label: "Refunded" },
+];
 
 export function AllOrdersPage() {
 	usePageTitle("Manage All Orders");
@@ -105,16 +123,18 @@ export function AllOrdersPage() {
 			<div className="flex flex-wrap items-start gap-4">
 				<SelectField
 					label="Status"
-					className="w-40"
+					className="w-56"
 					value={status}
 					onChange={(event) =>
 						showList({ status: event.target.value, page: "" })
 					}
 				>
 					<option value="">All</option>
-					<option value="unpaid">Unpaid</option>
-					<option value="paid">Paid</option>
-					<option value="cancelled">Cancelled</option>
+					{STATUS_OPTIONS.map((option) => (
+						<option key={option.value} value={option.value}>
+							{option.label}
+						</option>
+					))}
 				</SelectField>
 				<SearchField
 					label="Search by customer email"

@@ -2,28 +2,57 @@ import { useEffect, useId, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { useSession } from "../../features/auth/session.queries.ts";
 
-const ADMIN_MENU = [
+/**
+ * A menu entry; `alsoFor` are other addresses whose pages belong to it (an order of the list), and
+ * `isHome` marks the page /dashboard itself shows.
+ */
+type MenuEntry = {
+	to: string;
+	label: string;
+	alsoFor?: readonly string[];
+	isHome?: boolean;
+};
+
+const ADMIN_MENU: readonly MenuEntry[] = [
+	{ to: "/dashboard/sales", label: "Sales", isHome: true },
 	{ to: "/dashboard/manage-products", label: "Manage Products" },
-	{ to: "/dashboard/all-order", label: "Manage All Orders" },
+	{
+		to: "/dashboard/all-order",
+		label: "Manage All Orders",
+		alsoFor: ["/dashboard/all-orders"],
+	},
+	{ to: "/dashboard/quote-requests", label: "Quote Requests" },
+	{ to: "/dashboard/receiving-points", label: "Receiving Points" },
+	{ to: "/dashboard/payment-terms", label: "Payment Terms" },
 	{ to: "/dashboard/add-a-product", label: "Add A Product" },
+	{ to: "/dashboard/import-export", label: "Import & Export" },
 	{ to: "/dashboard/make-admin", label: "Make Admin" },
 	{ to: "/dashboard/manage-reviews", label: "Manage Reviews" },
 	{ to: "/dashboard/manage-blog", label: "Manage Blog" },
 	{ to: "/dashboard/manage-content", label: "Manage Content" },
+	{ to: "/dashboard/shop-settings", label: "Shop Settings" },
+	{ to: "/dashboard/mail-outbox", label: "Mail" },
 	{ to: "/dashboard/security-log", label: "Security log" },
 	{ to: "/dashboard/profile", label: "My Profile" },
-] as const;
+];
 
-const CUSTOMER_MENU = [
+const CUSTOMER_MENU: readonly MenuEntry[] = [
 	{ to: "/dashboard/my-orders", label: "My Orders" },
+	{
+		to: "/dashboard/my-quotes",
+		label: "My Quotes",
+		alsoFor: ["/dashboard/quotes"],
+	},
 	{ to: "/dashboard/review", label: "Add A Review" },
-	{ to: "/dashboard/profile", label: "My Profile" },
-] as const;
+	{ to: "/dashboard/profile", label: "My Profile", isHome: true },
+];
 
-function isEntryActive(to: string, pathname: string): boolean {
+function isEntryActive(entry: MenuEntry, pathname: string): boolean {
 	const path = pathname.replace(/\/$/, "");
-	if (to === "/dashboard/profile" && path === "/dashboard") return true;
-	return path === to || path.startsWith(`${to}/`);
+	if (entry.isHome && path === "/dashboard") return true;
+	return [entry.to, ...(entry.alsoFor ?? [])].some(
+		(to) => path === to || path.startsWith(`${to}/`),
+	);
 }
 
 /** The dashboard: a side drawer with the menu of the caller's role, always open on large screens. */
@@ -77,7 +106,7 @@ export function DashboardLayout() {
 					<p className="mb-2 px-2 font-semibold">Dashboard</p>
 					<ul className="menu w-full gap-1">
 						{menu.map((entry) => {
-							const isActive = isEntryActive(entry.to, pathname);
+							const isActive = isEntryActive(entry, pathname);
 							return (
 								<li key={entry.to}>
 									<Link

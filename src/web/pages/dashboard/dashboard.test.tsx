@@ -67,7 +67,7 @@ test("a customer sees the customer menu, and an admin page sends them to their p
 		within(menu)
 			.getAllByRole("link")
 			.map((link) => link.textContent),
-	).toEqual(["My Orders", "Add A Review", "My Profile"]);
+	).toEqual(["My Orders", "My Quotes", "Add A Review", "My Profile"]);
 	expect(screen.queryByRole("heading", { name: "Make Admin" })).toBeNull();
 });
 
@@ -83,13 +83,20 @@ test("an admin sees the admin menu", async () => {
 			.getAllByRole("link")
 			.map((link) => link.textContent),
 	).toEqual([
+		"Sales",
 		"Manage Products",
 		"Manage All Orders",
+		"Quote Requests",
+		"Receiving Points",
+		"Payment Terms",
 		"Add A Product",
+		"Import & Export",
 		"Make Admin",
 		"Manage Reviews",
 		"Manage Blog",
 		"Manage Content",
+		"Shop Settings",
+		"Mail",
 		"Security log",
 		"My Profile",
 	]);

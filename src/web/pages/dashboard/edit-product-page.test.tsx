@@ -66,6 +66,9 @@ test("the edit form opens filled in with the tool as stored, and a save sends th
 		available_quantity: "240",
 		minimum_quantity: "4",
 		version: "3",
+		sku: "TG-000007",
+		pack_size: "1",
+		price_breaks: "",
 		available_quantity_seen: "40",
 	});
 });

@@ -266,3 +266,35 @@ test("an admin opens My Orders, though the admin menu does not list it, and pays
 		`/api/orders/${mine(2).id}/cancel`,
 	]);
 });
+
+test("an order of several tools is named by its first tool and how many more, in its buttons and dialogs", async () => {
+	const first = anOrder(1);
+	const second = anOrder(2);
+	const order = anOrder(3, {
+		lines: [...first.lines, ...second.lines],
+		tool_id: first.tool_id,
+		tool_name: first.tool_name,
+		price_cents: first.price_cents,
+		total_cents: first.total_cents + second.total_cents,
+	});
+	const { user } = await openMyOrders(aShop({ orders: [order] }));
+	await user.click(
+		await screen.findByRole("button", {
+			name: "Cancel order of Tool 1 and 1 more",
+		}),
+	);
+	expect(
+		screen.getByRole("dialog", { name: "Cancel this order?" }),
+	).toHaveTextContent(
+		"Tool 1 and 1 more, 10 pieces for $100.15: the order is cancelled",
+	);
+	await user.click(screen.getByRole("button", { name: "Keep the order" }));
+	await user.click(
+		screen.getByRole("button", { name: "Payment for Tool 1 and 1 more" }),
+	);
+	const payment = screen.getByRole("dialog", {
+		name: "Pay for Tool 1 and 1 more",
+	});
+	expect(payment).toHaveTextContent("10 pieces of 2 tools");
+	expect(within(payment).getByLabelText("Amount due")).toHaveValue("$100.15");
+});

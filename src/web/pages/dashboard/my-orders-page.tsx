@@ -1,37 +1,17 @@
-import { useCallback, useState } from "react";
-import { formatCents } from "../../../shared/money.ts";
-import type { Order } from "../../../shared/orders.schemas.ts";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { PagedGrid } from "../../components/ui/paged-grid.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
-import { OrderCard } from "../../features/orders/components/order-card.tsx";
-import { PaymentDialog } from "../../features/orders/components/payment-dialog.tsx";
 import {
-	useCancelOrder,
-	useMyOrders,
-} from "../../features/orders/orders.queries.ts";
+	OrderCard,
+	orderTitle,
+} from "../../features/orders/components/order-card.tsx";
+import { useUnpaidOrderActions } from "../../features/orders/components/unpaid-order-actions.tsx";
+import { useMyOrders } from "../../features/orders/orders.queries.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
-import { failureReason, notify } from "../../lib/toast.ts";
 
 export function MyOrdersPage() {
 	usePageTitle("My Orders");
 	const orders = useMyOrders();
-	const cancelOrder = useCancelOrder();
-	const [toCancel, setToCancel] = useState<Order>();
-	const [toPay, setToPay] = useState<Order>();
-	const closePayment = useCallback(() => setToPay(undefined), []);
-
-	async function cancel() {
-		if (!toCancel) return;
-		try {
-			await cancelOrder.mutateAsync(toCancel.id);
-			notify.success("Order cancelled");
-		} catch (error) {
-			notify.error(`Failed to cancel the order${failureReason(error)}`);
-		} finally {
-			setToCancel(undefined);
-		}
-	}
+	const { askToPay, askToCancel, dialogs } = useUnpaidOrderActions();
 
 	return (
 		<section className="space-y-4" aria-labelledby="my-orders-title">
@@ -67,16 +47,16 @@ export function MyOrdersPage() {
 												<button
 													type="button"
 													className="btn btn-outline btn-error btn-sm"
-													aria-label={`Cancel order of ${order.tool_name}`}
-													onClick={() => setToCancel(order)}
+													aria-label={`Cancel order of ${orderTitle(order)}`}
+													onClick={() => askToCancel(order)}
 												>
 													Cancel
 												</button>
 												<button
 													type="button"
 													className="btn btn-primary btn-sm"
-													aria-label={`Payment for ${order.tool_name}`}
-													onClick={() => setToPay(order)}
+													aria-label={`Payment for ${orderTitle(order)}`}
+													onClick={() => askToPay(order)}
 												>
 													Payment
 												</button>
@@ -89,20 +69,7 @@ export function MyOrdersPage() {
 					)
 				}
 			</QueryBoundary>
-			<ConfirmDialog
-				isOpen={toCancel !== undefined}
-				title="Cancel this order?"
-				message={
-					toCancel &&
-					`${toCancel.tool_name}, ${toCancel.order_quantity} pieces for ${formatCents(toCancel.total_cents)}: the order is cancelled and its pieces go back into stock.`
-				}
-				confirmLabel="Cancel order"
-				cancelLabel="Keep the order"
-				isPending={cancelOrder.isPending}
-				onConfirm={() => void cancel()}
-				onCancel={() => setToCancel(undefined)}
-			/>
-			<PaymentDialog order={toPay} onClose={closePayment} />
+			{dialogs}
 		</section>
 	);
 }

@@ -1,6 +1,18 @@
 import bannerWorkshop from "../../assets/banner-workshop.svg";
+import { useReceivingPointCount } from "../../features/receiving-points/receiving-point-count.queries.ts";
+
+/** How the order reaches the customer, with the receiving points as counted now. */
+function collectionSentence(total: number | undefined): string {
+	const start = "Order at the maker's minimum quantities, pay online and";
+	if (total === undefined)
+		return `${start} collect at one of our receiving points.`;
+	if (total === 0) return `${start} have it delivered to your door.`;
+	if (total === 1) return `${start} collect at our receiving point.`;
+	return `${start} collect at one of our ${total.toLocaleString("en-US")} receiving points.`;
+}
 
 export function BannerSection() {
+	const count = useReceivingPointCount();
 	return (
 		<section
 			className="mx-auto max-w-7xl px-4 py-12"
@@ -15,8 +27,7 @@ export function BannerSection() {
 						Straight from the workshop to your receiving point
 					</h2>
 					<p className="text-neutral-content/80">
-						Order at the maker's minimum quantities, pay online and collect at
-						one of more than 100 receiving points.
+						{collectionSentence(count.data?.total)}
 					</p>
 				</div>
 				<img

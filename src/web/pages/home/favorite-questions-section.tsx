@@ -14,6 +14,7 @@ export function FavoriteQuestionsSection() {
 				Favorite Questions
 			</h2>
 			<QueryBoundary
+				deferContent
 				query={faqs}
 				loadingLabel="Loading questions"
 				errorTitle="We could not load the questions"

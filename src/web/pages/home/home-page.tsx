@@ -1,21 +1,46 @@
+import { Suspense } from "react";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { useHasPainted } from "../../lib/first-paint.ts";
+import { lazyComponent } from "../../lib/lazy-component.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { BannerSection } from "./banner-section.tsx";
-import { BusinessSummarySection } from "./business-summary-section.tsx";
-import { FavoriteQuestionsSection } from "./favorite-questions-section.tsx";
 import { HeroSection } from "./hero-section.tsx";
-import { HomeReviewsSection } from "./home-reviews-section.tsx";
-import { LatestToolsSection } from "./latest-tools-section.tsx";
+
+// What the first screen shows comes with the first download; the sections under it (the tool
+// cards, reviews and questions, with the code that reads and checks their data) load once the
+// first screen is painted.
+const HomeSectionsBelow = lazyComponent(() =>
+	import("./home-sections-below.tsx").then(
+		(module) => module.HomeSectionsBelow,
+	),
+);
+
+/**
+ * A screen's height, so the footer does not show and then move while the sections load; 'Shop
+ * Now' pressed meanwhile scrolls to where the tools will be.
+ */
+function SectionsLoading() {
+	return (
+		<div id="latest-tools" className="min-h-screen scroll-mt-20">
+			<Spinner label="Loading tools" />
+		</div>
+	);
+}
 
 export function HomePage() {
 	usePageTitle();
+	const hasPainted = useHasPainted();
 	return (
 		<>
 			<HeroSection />
 			<BannerSection />
-			<LatestToolsSection />
-			<BusinessSummarySection />
-			<HomeReviewsSection />
-			<FavoriteQuestionsSection />
+			{hasPainted ? (
+				<Suspense fallback={<SectionsLoading />}>
+					<HomeSectionsBelow />
+				</Suspense>
+			) : (
+				<SectionsLoading />
+			)}
 		</>
 	);
 }

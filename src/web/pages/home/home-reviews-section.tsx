@@ -20,6 +20,7 @@ export function HomeReviewsSection() {
 				What our customers say
 			</h2>
 			<QueryBoundary
+				deferContent
 				query={reviews}
 				loadingLabel="Loading reviews"
 				errorTitle="We could not load the reviews"

@@ -1,11 +1,11 @@
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
-import { SEARCH_QUERY_MAX_LENGTH } from "../../../shared/tools.schemas.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { PagedGrid } from "../../components/ui/paged-grid.tsx";
 import { QueryBoundary } from "../../components/ui/query-boundary.tsx";
 import { SearchField } from "../../components/ui/search-field.tsx";
 import { ToolCard } from "../../features/tools/components/tool-card.tsx";
+import { SEARCH_QUERY_MAX_LENGTH } from "../../features/tools/tool-search.ts";
 import { useLatestTools } from "../../features/tools/tools.queries.ts";
 
 const TOOLS_PER_PAGE = 6;
@@ -53,6 +53,7 @@ export function LatestToolsSection() {
 				onSearch={searchFor}
 			/>
 			<QueryBoundary
+				deferContent
 				query={tools}
 				loadingLabel={search ? "Searching tools" : "Loading tools"}
 				errorTitle="We could not load the tools"

@@ -1,6 +1,14 @@
+import { Link } from "react-router";
 import { formatCents } from "../../../../shared/money.ts";
 import type { Order } from "../../../../shared/orders.schemas.ts";
 import type { TableColumn } from "../../../components/ui/paged-table.tsx";
+import {
+	adminOrderPath,
+	OrderFulfilmentDetails,
+	OrderLines,
+	orderPieces,
+	orderTitle,
+} from "./order-card.tsx";
 import { OrderDate } from "./order-date.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { TestPaymentBadge } from "./test-payment-badge.tsx";
@@ -17,7 +25,11 @@ export const ORDER_COLUMNS: readonly TableColumn[] = [
 	{ label: "Actions", isLabelHidden: true },
 ];
 
-/** One order's cells in Manage All Orders' table, ending with its 'Delete Order'. */
+/**
+ * One order's cells in Manage All Orders' table, ending with 'View order' (its page, where it is
+ * shipped and refunded) and 'Delete Order'. An order of several tools lists each line under Tool;
+ * where it goes, its purchase-order number and note follow the customer.
+ */
 export function OrderCells({
 	order,
 	onDelete,
@@ -30,9 +42,22 @@ export function OrderCells({
 			<td>
 				<div>{order.email}</div>
 				<div className="text-sm text-base-content/70">{order.user_name}</div>
+				<OrderFulfilmentDetails
+					order={order}
+					isStacked
+					className="mt-2 min-w-48"
+				/>
 			</td>
-			<td>{order.tool_name}</td>
-			<td>{order.order_quantity}</td>
+			<td>
+				{order.lines.length > 1 ? (
+					<div className="min-w-48">
+						<OrderLines order={order} />
+					</div>
+				) : (
+					order.tool_name
+				)}
+			</td>
+			<td>{orderPieces(order)}</td>
 			<td>{formatCents(order.total_cents)}</td>
 			<td>
 				<OrderDate iso={order.created_at} />
@@ -51,14 +76,23 @@ export function OrderCells({
 				)}
 			</td>
 			<td>
-				<button
-					type="button"
-					className="btn btn-error btn-outline btn-xs whitespace-nowrap"
-					aria-label={`Delete Order of ${order.tool_name} for ${order.email}`}
-					onClick={() => onDelete(order)}
-				>
-					Delete Order
-				</button>
+				<div className="flex flex-col items-start gap-2">
+					<Link
+						to={adminOrderPath(order.id)}
+						className="btn btn-outline btn-xs whitespace-nowrap"
+						aria-label={`View order of ${orderTitle(order)} for ${order.email}`}
+					>
+						View order
+					</Link>
+					<button
+						type="button"
+						className="btn btn-error btn-outline btn-xs whitespace-nowrap"
+						aria-label={`Delete Order of ${orderTitle(order)} for ${order.email}`}
+						onClick={() => onDelete(order)}
+					>
+						Delete Order
+					</button>
+				</div>
 			</td>
 		</>
 	);

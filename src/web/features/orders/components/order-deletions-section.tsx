@@ -3,6 +3,7 @@ import { Pager } from "../../../components/ui/pager.tsx";
 import { QueryBoundary } from "../../../components/ui/query-boundary.tsx";
 import { usePageParam } from "../../../lib/page-param.ts";
 import { useOrderDeletions } from "../orders.queries.ts";
+import { orderSummary } from "./order-card.tsx";
 import { OrderDate } from "./order-date.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { TestPaymentBadge } from "./test-payment-badge.tsx";
@@ -41,7 +42,7 @@ export function OrderDeletionsSection() {
 											{` by ${deletion.deleted_by_email}: `}
 										</span>
 										<span className="font-medium">
-											{`${order.order_quantity} × ${order.tool_name} for ${order.email} (${order.user_name}), ${formatCents(order.total_cents)}`}
+											{`${orderSummary(order)} for ${order.email} (${order.user_name}), ${formatCents(order.total_cents)}`}
 										</span>
 										<OrderStatusBadge status={order.status} />
 										{order.test_payment && <TestPaymentBadge />}

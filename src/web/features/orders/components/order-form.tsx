@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { formatCents } from "../../../../shared/money.ts";
@@ -6,7 +6,12 @@ import type {
 	Order,
 	PlaceOrderInput,
 } from "../../../../shared/orders.schemas.ts";
-import { checkPurchase } from "../../../../shared/purchase-rule.ts";
+import {
+	checkPurchase,
+	lineTotalCents,
+	smallestOrder,
+	unitPriceCents,
+} from "../../../../shared/purchase-rule.ts";
 import type { Tool } from "../../../../shared/tools.schemas.ts";
 import { BusyButton } from "../../../components/ui/busy-button.tsx";
 import { TextField } from "../../../components/ui/field.tsx";
@@ -17,8 +22,19 @@ import { usePlaceOrder } from "../orders.queries.ts";
 /**
  * The quantity and 'Order Confirm' of the purchase page. The purchase rule is checked while the
  * customer types, with the same messages the server answers; the server decides in the end.
+ * `secondaryAction` renders another use of the same quantity beside 'Order Confirm' (adding it
+ * to the cart), told the quantity typed and whether the purchase rule allows it.
  */
-export function OrderForm({ tool }: { tool: Tool }) {
+export function OrderForm({
+	tool,
+	secondaryAction,
+	priceDetails,
+}: {
+	tool: Tool;
+	secondaryAction?: (quantity: number, canOrder: boolean) => ReactNode;
+	/** What the page shows of the tool's prices at the quantity typed (its volume prices). */
+	priceDetails?: (quantity: number) => ReactNode;
+}) {
 	const [placed, setPlaced] = useState<Order>();
 	// Why the shop refused the last order for the unpaid orders already held: shown until the next try.
 	const [unpaidLimit, setUnpaidLimit] = useState<string>();
@@ -29,7 +45,7 @@ export function OrderForm({ tool }: { tool: Tool }) {
 	// Nothing typed yet (or just ordered) shows the tool's minimum, as it is now.
 	const form = useForm({
 		mode: "onChange",
-		defaultValues: { quantity: String(tool.minimum_quantity) },
+		defaultValues: { quantity: String(smallestOrder(tool)) },
 	});
 	const text = useWatch({ control: form.control, name: "quantity" });
 
@@ -47,7 +63,7 @@ export function OrderForm({ tool }: { tool: Tool }) {
 		try {
 			const newOrder = await placement.placeOrder(input);
 			notify.success("Order Added", { autoClose: 1000 });
-			form.reset({ quantity: String(tool.minimum_quantity) });
+			form.reset({ quantity: String(smallestOrder(tool)) });
 			setPlaced(newOrder);
 		} catch (error) {
 			if (isAnswerLost(error)) {
@@ -79,28 +95,47 @@ export function OrderForm({ tool }: { tool: Tool }) {
 				label="Quantity"
 				type="number"
 				inputMode="numeric"
-				min={tool.minimum_quantity}
+				min={smallestOrder(tool)}
 				max={tool.available_quantity}
-				step={1}
+				step={tool.pack_size}
+				hint={
+					tool.pack_size > 1
+						? `Sold in packs of ${tool.pack_size} pieces.`
+						: undefined
+				}
 				error={message}
 				announcesError
 				{...form.register("quantity", {
 					onChange: () => setPlaced(undefined),
 				})}
 			/>
-			<p className="flex justify-between text-lg" aria-live="polite">
-				<span>Total</span>
-				<strong>
-					{hasTotal ? formatCents(tool.price_cents * quantity) : "—"}
-				</strong>
-			</p>
-			<BusyButton
-				isBusy={placement.isPending}
-				disabled={!check.canOrder}
-				className="btn btn-primary"
-			>
-				Order Confirm
-			</BusyButton>
+			{priceDetails?.(hasTotal ? quantity : 0)}
+			<div aria-live="polite">
+				{tool.price_breaks.length > 0 && (
+					<p className="flex justify-between">
+						<span>Price each</span>
+						<span>
+							{formatCents(unitPriceCents(tool, hasTotal ? quantity : 0))}
+						</span>
+					</p>
+				)}
+				<p className="flex justify-between text-lg">
+					<span>Total</span>
+					<strong>
+						{hasTotal ? formatCents(lineTotalCents(tool, quantity)) : "—"}
+					</strong>
+				</p>
+			</div>
+			<div className="flex flex-wrap gap-2">
+				<BusyButton
+					isBusy={placement.isPending}
+					disabled={!check.canOrder}
+					className="btn btn-primary"
+				>
+					Order Confirm
+				</BusyButton>
+				{secondaryAction?.(quantity, check.canOrder)}
+			</div>
 			{unpaidLimit && (
 				<div role="alert" className="alert alert-warning flex-col items-start">
 					<p>{unpaidLimit}</p>

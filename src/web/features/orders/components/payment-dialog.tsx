@@ -13,6 +13,7 @@ import { TextField } from "../../../components/ui/field.tsx";
 import { Modal } from "../../../components/ui/modal.tsx";
 import { failureReason, notify } from "../../../lib/toast.ts";
 import { usePaymentOptions, usePayOrder } from "../orders.queries.ts";
+import { orderPieces, orderTitle } from "./order-card.tsx";
 import {
 	StripeCardFormLoading,
 	StripePaymentNote,
@@ -42,7 +43,7 @@ export function PaymentDialog({
 	return (
 		<Modal
 			isOpen={order !== undefined}
-			title={order ? `Pay for ${order.tool_name}` : ""}
+			title={order ? `Pay for ${orderTitle(order)}` : ""}
 			onClose={onClose}
 		>
 			{order && <PaymentForm key={order.id} order={order} onClose={onClose} />}
@@ -95,7 +96,9 @@ function PaymentForm({
 	return (
 		<>
 			<p className="text-sm">
-				{`${order.order_quantity} pieces × ${formatCents(order.price_cents)}`}
+				{order.lines.length > 1
+					? `${orderPieces(order)} pieces of ${order.lines.length} tools`
+					: `${order.order_quantity} pieces × ${formatCents(order.price_cents)}`}
 			</p>
 			<TextField label="Amount due" readOnly value={amount} />
 			{options.isPending && (

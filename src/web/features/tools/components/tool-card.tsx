@@ -1,10 +1,14 @@
-import type { ReactNode } from "react";
+import { type ReactNode, use } from "react";
 import { Link } from "react-router";
 import { formatCents } from "../../../../shared/money.ts";
 import { isStockOut } from "../../../../shared/purchase-rule.ts";
 import type { Tool } from "../../../../shared/tools.schemas.ts";
+import { ToolCardExtraAction } from "./tool-card-extra-action.ts";
 
-/** A tool of the catalog; `actions` replaces its 'Buy Now' link (Manage Products: edit, delete). */
+/**
+ * A tool of the catalog; `actions` replaces its 'Buy Now' link and the extra action (Manage
+ * Products: edit, delete).
+ */
 export function ToolCard({
 	tool,
 	isPriority = false,
@@ -14,6 +18,8 @@ export function ToolCard({
 	isPriority?: boolean;
 	actions?: ReactNode;
 }) {
+	const ExtraAction = use(ToolCardExtraAction);
+	const cheapest = tool.price_breaks.at(-1);
 	return (
 		<article
 			className="card bg-base-100 shadow-md transition-shadow hover:shadow-xl"
@@ -33,7 +39,9 @@ export function ToolCard({
 			</figure>
 			<div className="card-body gap-3">
 				<h3 id={`tool-${tool.id}`} className="card-title text-lg">
-					{tool.tool_name}
+					<Link to={`/tools/${tool.slug}`} className="link-hover">
+						{tool.tool_name}
+					</Link>
 				</h3>
 				<p className="text-sm text-base-content/80">{tool.description}</p>
 				<dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
@@ -41,6 +49,16 @@ export function ToolCard({
 					<dd className="text-right text-lg font-bold text-primary">
 						{formatCents(tool.price_cents)}
 					</dd>
+					{cheapest && (
+						<>
+							<dt className="text-base-content/70">Volume price</dt>
+							<dd className="text-right font-medium">
+								{`${formatCents(cheapest.price_cents)} from ${cheapest.min_quantity}`}
+							</dd>
+						</>
+					)}
+					<dt className="text-base-content/70">Part number</dt>
+					<dd className="text-right font-mono text-sm">{tool.sku}</dd>
 					<dt className="text-base-content/70">Available</dt>
 					<dd className="text-right font-medium">
 						{tool.available_quantity} pieces
@@ -49,6 +67,14 @@ export function ToolCard({
 					<dd className="text-right font-medium">
 						{tool.minimum_quantity} pieces
 					</dd>
+					{tool.pack_size > 1 && (
+						<>
+							<dt className="text-base-content/70">Pack size</dt>
+							<dd className="text-right font-medium">
+								{tool.pack_size} pieces
+							</dd>
+						</>
+					)}
 					<dt className="text-base-content/70">Supplier</dt>
 					<dd className="text-right font-medium">{tool.supplier_name}</dd>
 				</dl>
@@ -59,13 +85,16 @@ export function ToolCard({
 						<span />
 					)}
 					{actions ?? (
-						<Link
-							to={`/tool-purchase/${tool.id}`}
-							className="btn btn-primary"
-							aria-label={`Buy Now: ${tool.tool_name}`}
-						>
-							Buy Now
-						</Link>
+						<div className="flex flex-wrap justify-end gap-2">
+							{ExtraAction && <ExtraAction tool={tool} />}
+							<Link
+								to={`/tool-purchase/${tool.id}`}
+								className="btn btn-primary"
+								aria-label={`Buy Now: ${tool.tool_name}`}
+							>
+								Buy Now
+							</Link>
+						</div>
 					)}
 				</div>
 			</div>

@@ -1,8 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
+import type * as z from "zod/mini";
 import {
 	centsToDollars,
+	formatPriceBreaks,
 	TOOL_IMAGE_FIELD,
 	type Tool,
 	ToolFormSchema,
@@ -15,6 +17,7 @@ import {
 	type ImageFieldHandle,
 } from "../../../components/ui/image-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { PriceBreaksField } from "./price-breaks-field.tsx";
 
 type TextFieldName = keyof ToolFormValues;
 
@@ -24,6 +27,9 @@ const EMPTY: ToolFormValues = {
 	price: "",
 	available_quantity: "",
 	minimum_quantity: "",
+	sku: "",
+	pack_size: "1",
+	price_breaks: "",
 };
 
 function toFormValues(tool: Tool): ToolFormValues {
@@ -33,6 +39,9 @@ function toFormValues(tool: Tool): ToolFormValues {
 		price: centsToDollars(tool.price_cents),
 		available_quantity: String(tool.available_quantity),
 		minimum_quantity: String(tool.minimum_quantity),
+		sku: tool.sku,
+		pack_size: String(tool.pack_size),
+		price_breaks: formatPriceBreaks(tool.price_breaks),
 	};
 }
 
@@ -60,11 +69,12 @@ export function ToolForm({
 	const [imageError, setImageError] = useState<string>();
 	const {
 		register,
+		control,
 		handleSubmit,
 		reset,
 		setError,
 		formState: { errors },
-	} = useForm<ToolFormValues>({
+	} = useForm<z.input<typeof ToolFormSchema>, unknown, ToolFormValues>({
 		resolver: zodResolver(ToolFormSchema),
 		defaultValues: tool ? toFormValues(tool) : EMPTY,
 	});
@@ -119,6 +129,14 @@ export function ToolForm({
 					{...register("description")}
 				/>
 				<TextField
+					label="Part Number"
+					hint={tool ? undefined : "Leave empty for the next free TG- number."}
+					autoCapitalize="characters"
+					spellCheck={false}
+					error={errors.sku?.message}
+					{...register("sku")}
+				/>
+				<TextField
 					label="Price"
 					type="number"
 					inputMode="decimal"
@@ -139,6 +157,28 @@ export function ToolForm({
 					error={errors.minimum_quantity?.message}
 					{...register("minimum_quantity")}
 				/>
+				<TextField
+					label="Pack Size"
+					hint="Orders come in multiples of this many pieces."
+					{...countProps}
+					min="1"
+					error={errors.pack_size?.message}
+					{...register("pack_size")}
+				/>
+				<div className="sm:col-span-2">
+					<Controller
+						control={control}
+						name="price_breaks"
+						render={({ field }) => (
+							<PriceBreaksField
+								value={field.value ?? ""}
+								onChange={field.onChange}
+								error={errors.price_breaks?.message}
+								isDisabled={isSaving}
+							/>
+						)}
+					/>
+				</div>
 				<div className="sm:col-span-2">
 					<ImageField
 						ref={imageField}

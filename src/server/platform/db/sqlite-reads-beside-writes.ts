@@ -1,0 +1,198 @@
+import type SQLite from "better-sqlite3";
+import {
+	CompiledQuery,
+	type DatabaseConnection,
+	type Driver,
+	type QueryResult,
+	SqliteDialect,
+} from "kysely";
+
+/** What the driver needs of a connection: statements prepared once and reused. */
+export type StatementSource = {
+	prepare(sql: string): SQLite.Statement;
+	close(): void;
+};
+
+export type ReadsBesideWritesOptions = {
+	/** The one connection every write and every transaction uses, one at a time. */
+	writer: StatementSource;
+	/** A read-only connection for the reads made outside a transaction. */
+	reader: StatementSource;
+	/** Opens a read-only connection of its own for one streamed read (an export). */
+	openStreamReader: () => StatementSource;
+};
+
+/**
+ * SQLite in WAL mode lets readers run beside the one writer, each reader seeing the last commit
+ * when its statement starts (docs/decisions/016-reads-beside-writes.md).
+ *
+ * Kysely's own SQLite driver has one connection behind a mutex: a write transaction held it
+ * across every await of its work and its commit, so every read of the shop, cached list pages
+ * included, queued behind the orders. Here a query made outside a transaction that only reads
+ * (a select, or a with … select, that SQLite confirms does not write) runs at once on the reader
+ * connection; everything else (a transaction, from its begin to its commit or rollback, and any
+ * single write) takes the writer in turn, as before. A transaction reads its own writes because
+ * all its statements run on the writer. A read that starts after a write's answer sees that
+ * write, because the answer is sent after the commit.
+ */
+export class ReadsBesideWritesDialect extends SqliteDialect {
+	readonly #options: ReadsBesideWritesOptions;
+
+	constructor(options: ReadsBesideWritesOptions) {
+		super({ database: options.writer as never });
+		this.#options = options;
+	}
+
+	override createDriver(): Driver {
+		return new ReadsBesideWritesDriver(this.#options);
+	}
+}
+
+class ReadsBesideWritesDriver implements Driver {
+	readonly #options: ReadsBesideWritesOptions;
+	readonly #writerTurn = new Turns();
+
+	constructor(options: ReadsBesideWritesOptions) {
+		this.#options = options;
+	}
+
+	async init(): Promise<void> {}
+
+	async acquireConnection(): Promise<DatabaseConnection> {
+		return new RoutedConnection(this.#options, this.#writerTurn);
+	}
+
+	async beginTransaction(connection: DatabaseConnection): Promise<void> {
+		const routed = connection as RoutedConnection;
+		await routed.holdWriter();
+		await routed.executeQuery(CompiledQuery.raw("begin"));
+	}
+
+	async commitTransaction(connection: DatabaseConnection): Promise<void> {
+		await connection.executeQuery(CompiledQuery.raw("commit"));
+	}
+
+	async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+		await connection.executeQuery(CompiledQuery.raw("rollback"));
+	}
+
+	// Savepoint names come from the code, never from input (the group commit's one_write).
+	async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+		await connection.executeQuery(CompiledQuery.raw(`savepoint ${name}`));
+	}
+
+	async rollbackToSavepoint(
+		connection: DatabaseConnection,
+		name: string,
+	): Promise<void> {
+		await connection.executeQuery(CompiledQuery.raw(`rollback to ${name}`));
+	}
+
+	async releaseSavepoint(
+		connection: DatabaseConnection,
+		name: string,
+	): Promise<void> {
+		await connection.executeQuery(CompiledQuery.raw(`release ${name}`));
+	}
+
+	async releaseConnection(connection: DatabaseConnection): Promise<void> {
+		(connection as RoutedConnection).releaseWriter();
+	}
+
+	async destroy(): Promise<void> {
+		this.#options.reader.close();
+		this.#options.writer.close();
+	}
+}
+
+const READ_START = /^\s*(select|with)\b/i;
+
+/** One connection as Kysely sees it: the reader for plain reads, the writer in turn otherwise. */
+class RoutedConnection implements DatabaseConnection {
+	readonly #options: ReadsBesideWritesOptions;
+	readonly #writerTurn: Turns;
+	#holdsWriter = false;
+
+	constructor(options: ReadsBesideWritesOptions, writerTurn: Turns) {
+		this.#options = options;
+		this.#writerTurn = writerTurn;
+	}
+
+	async holdWriter(): Promise<void> {
+		if (this.#holdsWriter) return;
+		await this.#writerTurn.take();
+		this.#holdsWriter = true;
+	}
+
+	releaseWriter(): void {
+		if (!this.#holdsWriter) return;
+		this.#holdsWriter = false;
+		this.#writerTurn.pass();
+	}
+
+	async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+		if (this.#holdsWriter) return run<R>(this.#options.writer, compiledQuery);
+		if (READ_START.test(compiledQuery.sql)) {
+			const statement = this.#options.reader.prepare(compiledQuery.sql);
+			// A with … clause may still write; SQLite knows.
+			if (statement.readonly)
+				return { rows: statement.all(compiledQuery.parameters) as R[] };
+		}
+		await this.#writerTurn.take();
+		try {
+			return run<R>(this.#options.writer, compiledQuery);
+		} finally {
+			this.#writerTurn.pass();
+		}
+	}
+
+	async *streamQuery<R>(
+		compiledQuery: CompiledQuery,
+	): AsyncIterableIterator<QueryResult<R>> {
+		// An open iterator keeps its connection busy: a stream reads on a connection of its own.
+		const source = this.#holdsWriter
+			? this.#options.writer
+			: this.#options.openStreamReader();
+		try {
+			const statement = source.prepare(compiledQuery.sql);
+			for (const row of statement.iterate(compiledQuery.parameters))
+				yield { rows: [row as R] };
+		} finally {
+			if (source !== this.#options.writer) source.close();
+		}
+	}
+}
+
+function run<R>(
+	source: StatementSource,
+	{ sql, parameters }: CompiledQuery,
+): QueryResult<R> {
+	const statement = source.prepare(sql);
+	if (statement.reader) return { rows: statement.all(parameters) as R[] };
+	const { changes, lastInsertRowid } = statement.run(parameters);
+	return {
+		numAffectedRows: BigInt(changes),
+		insertId: BigInt(lastInsertRowid),
+		rows: [],
+	};
+}
+
+/** The writer's turns, first come first served. */
+class Turns {
+	#isTaken = false;
+	readonly #waiting: (() => void)[] = [];
+
+	take(): Promise<void> {
+		if (!this.#isTaken) {
+			this.#isTaken = true;
+			return Promise.resolve();
+		}
+		return new Promise((resolve) => this.#waiting.push(resolve));
+	}
+
+	pass(): void {
+		const next = this.#waiting.shift();
+		if (next) next();
+		else this.#isTaken = false;
+	}
+}
