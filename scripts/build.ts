@@ -43,6 +43,7 @@ export const SERVER_EXTERNALS = [
 	"better-sqlite3",
 	"@node-rs/argon2",
 	"sharp",
+	"pg",
 	"pg-native",
 	"@fastify/swagger",
 	"@fastify/swagger-ui",

@@ -1,18 +1,8 @@
-import { createRequire } from "node:module";
+import { lazyPackage } from "../../platform/lazy-package.ts";
 
-const requireFromHere = createRequire(import.meta.url);
-type CsvStringify = typeof import("csv-stringify/sync");
-let csvStringify: CsvStringify | undefined;
-
-/**
- * The CSV writer is loaded with the first export, not when the server starts (most starts never
- * need it). Required, not imported, so the writers stay synchronous; a static import would not do,
- * as the server's bundle hoists every package import to its top.
- */
-function loadCsvStringify(): CsvStringify {
-	csvStringify ??= requireFromHere("csv-stringify/sync") as CsvStringify;
-	return csvStringify;
-}
+/** The CSV writer, loaded with the first export: most starts never need it. */
+const loadCsvStringify =
+	lazyPackage<typeof import("csv-stringify/sync")>("csv-stringify/sync");
 
 /**
  * What a spreadsheet may read as a formula when a cell starts with it (OWASP, CSV injection): a

@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import type { Info } from "csv-parse/sync";
 import {
 	IMPORT_MAX_ROWS,
@@ -7,21 +6,12 @@ import {
 	type ToolCsvColumn,
 } from "../../../shared/catalog-csv.schemas.ts";
 import { AppError, ValidationError } from "../../platform/http/errors.ts";
+import { lazyPackage } from "../../platform/lazy-package.ts";
 import { fromSpreadsheetText } from "./csv-cells.ts";
 
-const requireFromHere = createRequire(import.meta.url);
-type CsvParse = typeof import("csv-parse/sync");
-let csvParse: CsvParse | undefined;
-
-/**
- * The CSV reader is loaded with the first import of a file, not when the server starts. Required,
- * not imported, so reading stays synchronous; a static import would be hoisted to the top of the
- * server's bundle and loaded at start.
- */
-function loadCsvParse(): CsvParse {
-	csvParse ??= requireFromHere("csv-parse/sync") as CsvParse;
-	return csvParse;
-}
+/** The CSV reader, loaded with the first import of a file, not when the server starts. */
+const loadCsvParse =
+	lazyPackage<typeof import("csv-parse/sync")>("csv-parse/sync");
 
 /** A file over the import's size or row limit: a 413 that says which. */
 export class ImportTooLargeError extends AppError {

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../../platform/images/load-sharp.ts";
 import type { ImageSize } from "../../platform/images/process-upload.ts";
 
 /**
@@ -24,6 +24,7 @@ export async function logoSizeOf(bytes: Buffer): Promise<ImageSize> {
 	let width: number | undefined;
 	let height: number | undefined;
 	let orientation: number | undefined;
+	const sharp = await loadSharp();
 	try {
 		({ width, height, orientation } = await sharp(bytes).metadata());
 	} catch {

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { hash, verify } from "@node-rs/argon2";
 import { PasswordSchema } from "../../../shared/accounts.schemas.ts";
 import { PROJECT_ROOT } from "../../project-paths.ts";
+import { lazyPackage } from "../lazy-package.ts";
 
 // Read from the source tree, which the bundled server (dist/server) runs beside as well.
 const COMMON_PASSWORDS_FILE = path.join(
@@ -52,8 +52,12 @@ const ARGON2_OPTIONS = {
 	parallelism: 1,
 } as const;
 
+/** argon2, loaded with the first password hashed or checked: a restart serves pages without it. */
+const loadArgon2 =
+	lazyPackage<typeof import("@node-rs/argon2")>("@node-rs/argon2");
+
 export function hashPassword(password: string): Promise<string> {
-	return hash(password, ARGON2_OPTIONS);
+	return loadArgon2().hash(password, ARGON2_OPTIONS);
 }
 
 export function verifyPassword({
@@ -63,5 +67,7 @@ export function verifyPassword({
 	hash: string;
 	password: string;
 }): Promise<boolean> {
-	return verify(stored, password).catch(() => false);
+	return loadArgon2()
+		.verify(stored, password)
+		.catch(() => false);
 }

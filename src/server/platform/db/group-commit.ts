@@ -17,6 +17,13 @@ export type WriteTransactions = {
 const MAX_WRITES_PER_COMMIT = 256;
 
 /**
+ * A commit takes no more writes once those it holds have run this long: the rest wait for the
+ * next commit, one turn of the event loop later, so that the requests waiting on the loop (catalog
+ * reads above all) are answered between commits instead of after every queued order.
+ */
+const COMMIT_SLICE_MS = 4;
+
+/**
  * Transactions for writes that arrive many at a time (orders).
  *
  * PostgreSQL: one transaction each; the server runs them side by side on its pool.
@@ -44,28 +51,44 @@ function createGroupCommit(db: Db): WriteTransactions {
 	const queue: QueuedWrite[] = [];
 	let isCommitting = false;
 
-	async function commitQueued(): Promise<void> {
+	/**
+	 * Runs the writes at the head of the queue in one transaction, for up to a slice of time,
+	 * commits, then takes them off the queue and settles them.
+	 */
+	async function commitSome(): Promise<void> {
+		const outcomes: Outcome[] = [];
 		try {
-			while (queue.length > 0) {
-				const batch = queue.splice(0, MAX_WRITES_PER_COMMIT);
-				const settleAll: (() => void)[] = [];
-				try {
-					await db.transaction().execute(async (trx) => {
-						for (const write of batch) {
-							const outcome = await runAlone(trx, write);
-							settleAll.push(() => write.settle(outcome));
-						}
-					});
-				} catch (error) {
-					// The commit itself failed: none of the batch was written.
-					for (const write of batch) write.settle({ ok: false, error });
-					continue;
-				}
-				for (const settle of settleAll) settle();
-			}
-		} finally {
-			isCommitting = false;
+			await db.transaction().execute(async (trx) => {
+				const startedAt = performance.now();
+				while (
+					outcomes.length < queue.length &&
+					outcomes.length < MAX_WRITES_PER_COMMIT &&
+					(outcomes.length === 0 ||
+						performance.now() - startedAt < COMMIT_SLICE_MS)
+				)
+					outcomes.push(
+						await runAlone(trx, queue[outcomes.length] as QueuedWrite),
+					);
+			});
+		} catch (error) {
+			// The transaction could not begin or commit: none of its writes was written. (One that
+			// did not begin fails its first write, so a lasting fault cannot keep the queue going.)
+			const failed = queue.splice(0, Math.max(outcomes.length, 1));
+			for (const write of failed) write.settle({ ok: false, error });
+			return;
 		}
+		const committed = queue.splice(0, outcomes.length);
+		committed.forEach((write, index) => {
+			write.settle(outcomes[index] as Outcome);
+		});
+	}
+
+	function commitInTurns(): void {
+		void commitSome().finally(() => {
+			if (queue.length === 0) isCommitting = false;
+			// The event loop's waiting I/O first, then the next commit.
+			else setImmediate(commitInTurns);
+		});
 	}
 
 	return {
@@ -79,7 +102,7 @@ function createGroupCommit(db: Db): WriteTransactions {
 				if (isCommitting) return;
 				isCommitting = true;
 				// After the requests read in this turn of the event loop have queued their writes.
-				setImmediate(() => void commitQueued());
+				setImmediate(commitInTurns);
 			});
 		},
 	};

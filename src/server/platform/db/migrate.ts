@@ -31,6 +31,7 @@ import * as importJobs from "./migrations/2026-12-01-0830-import-jobs.ts";
 import * as salesIndexes from "./migrations/2026-12-01-0900-sales-indexes.ts";
 import * as searchAtScale from "./migrations/2026-12-02-0800-search-at-scale.ts";
 import * as stockOutsideCatalogVersion from "./migrations/2026-12-02-0900-stock-outside-catalog-version.ts";
+import * as orderPathIndexes from "./migrations/2026-12-03-0800-order-path-indexes.ts";
 
 export type MigrationContext = {
 	/**
@@ -75,6 +76,7 @@ function listMigrations(context: MigrationContext): Record<string, Migration> {
 		"2026-12-01-0900-sales-indexes": salesIndexes,
 		"2026-12-02-0800-search-at-scale": searchAtScale,
 		"2026-12-02-0900-stock-outside-catalog-version": stockOutsideCatalogVersion,
+		"2026-12-03-0800-order-path-indexes": orderPathIndexes,
 	};
 }
 

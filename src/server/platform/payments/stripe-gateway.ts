@@ -1,6 +1,6 @@
-import { createRequire } from "node:module";
 import type Stripe from "stripe";
 import type { StripeSettings } from "../../config.ts";
+import { lazyPackage } from "../lazy-package.ts";
 import {
 	type PayableOrder,
 	type PaymentEvent,
@@ -11,16 +11,11 @@ import {
 	SHOP_CURRENCY,
 } from "./payment-gateway.ts";
 
-const requireFromHere = createRequire(import.meta.url);
-
 /**
  * The stripe package is loaded when a Stripe gateway is made, not when the server's modules are:
- * a shop in test mode never pays for it (about 20 MB and 75 ms of start-up). A static import
- * would not do: the server's bundle hoists every package import to its top.
+ * a shop in test mode never pays for it (about 20 MB and 75 ms of start-up).
  */
-function loadStripe(): typeof Stripe {
-	return requireFromHere("stripe") as typeof Stripe;
-}
+const loadStripe = lazyPackage<typeof Stripe>("stripe");
 
 /** How long one request to Stripe may take before the client gives up. */
 const STRIPE_TIMEOUT_MS = 15_000;
