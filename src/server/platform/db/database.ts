@@ -41,6 +41,8 @@ function warnConnectionLost(error: Error): void {
 	);
 }
 
+const POOL_CONNECTIONS = 10;
+
 /** The PostgreSQL driver, loaded only by a shop that uses PostgreSQL (about 15 MB otherwise idle). */
 const loadPg = lazyPackage<typeof pg>("pg");
 
@@ -50,9 +52,12 @@ export function createDb(
 ): Db {
 	if (config.kind === "postgres") {
 		// A server that does not answer fails a query after 10 s instead of holding it forever.
+		// Ten connections, by measurement (decision 016): 50 customers ordering at once on 2 cores
+		// placed 472 orders/s through 5, 479 through 10 and 363 through 20, where the database's
+		// processes and the server's share the cores.
 		const pool = new (loadPg().Pool)({
 			connectionString: config.url,
-			max: 10,
+			max: POOL_CONNECTIONS,
 			connectionTimeoutMillis: 10_000,
 		});
 		// A connection that dies (server restart, failover, terminated backend) emits an error on
