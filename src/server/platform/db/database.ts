@@ -85,7 +85,6 @@ export function createDb(
 	sqlite.pragma("synchronous = FULL");
 	sqlite.pragma("foreign_keys = ON");
 	sqlite.pragma("busy_timeout = 5000");
-	readPagesFromMemory(sqlite);
 	// One database in memory has one connection: a second one would open another database.
 	if (config.file === ":memory:")
 		return new Kysely<Database>({
@@ -95,7 +94,6 @@ export function createDb(
 		const reader = new SQLite(config.file);
 		reader.pragma("query_only = ON");
 		reader.pragma("busy_timeout = 5000");
-		readPagesFromMemory(reader);
 		return reader;
 	};
 	// Reads outside transactions run beside the writer (docs/decisions/016-reads-beside-writes.md).
@@ -106,17 +104,6 @@ export function createDb(
 			openStreamReader: openReader,
 		}),
 	});
-}
-
-/**
- * Each connection maps the database file into memory (reads copy no page and make no system
- * call) and keeps up to 16 MB of recently used pages, where SQLite's default is 2 MB: an order
- * touches the pages of some fifteen indexes, and with 2 MB of them a busy shop read them again
- * from the operating system at every order. Both grow only as pages are used.
- */
-function readPagesFromMemory(connection: SQLite.Database): void {
-	connection.pragma("mmap_size = 268435456");
-	connection.pragma("cache_size = -16384");
 }
 
 const STATEMENT_CACHE_SIZE = 500;
