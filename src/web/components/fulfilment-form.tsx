@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, type Ref, useId, useRef, useState } from "react";
 import { type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import * as z from "zod/mini";
@@ -16,6 +15,7 @@ import { PaymentMethodSchema } from "../../shared/payment-terms.schemas.ts";
 import type { ReceivingPoint } from "../../shared/receiving-points.schemas.ts";
 import { ApiError } from "../lib/api-client.ts";
 import { queryKeys } from "../lib/query-keys.ts";
+import { useReadAgain } from "../lib/read-again.ts";
 import { TextAreaField, TextField } from "./ui/field.tsx";
 
 const UNCHECKED_ADDRESS = z.object({
@@ -90,7 +90,7 @@ export function fulfilmentRequest(parsed: FulfilmentFields): {
  * when the shop answers that the chosen point is gone (it is read again and must be chosen anew).
  */
 export function useFulfilmentForm(prefill: DeliveryAddress) {
-	const queryClient = useQueryClient();
+	const readAgain = useReadAgain();
 	const [chosenPoint, setChosenPoint] = useState<ReceivingPoint>();
 	const pointSearch = useRef<HTMLInputElement>(null);
 	const form: FulfilmentFormApi = useForm<
@@ -120,9 +120,7 @@ export function useFulfilmentForm(prefill: DeliveryAddress) {
 		setChosenPoint(undefined);
 		form.setValue("receiving_point_id", "");
 		form.setError("receiving_point_id", { message: pointGone.message });
-		void queryClient.invalidateQueries({
-			queryKey: queryKeys.receivingPoints.all,
-		});
+		void readAgain(queryKeys.receivingPoints.all);
 		return true;
 	}
 

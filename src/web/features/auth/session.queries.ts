@@ -9,6 +9,7 @@ import type { Me } from "../../../shared/accounts.schemas.ts";
 import { apiGet } from "../../lib/api-client.ts";
 import { useHasPainted } from "../../lib/first-paint.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { readAgain } from "../../lib/read-again.ts";
 
 export const sessionKey = queryKeys.session.me;
 
@@ -59,7 +60,7 @@ export function useSession(): Session {
 export function useRefreshSession(): () => Promise<void> {
 	const queryClient = useQueryClient();
 	return useCallback(async () => {
-		await queryClient.invalidateQueries({ queryKey: sessionKey });
+		await readAgain(queryClient, sessionKey);
 		await queryClient.refetchQueries({ queryKey: sessionKey });
 	}, [queryClient]);
 }

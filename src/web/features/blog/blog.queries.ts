@@ -1,9 +1,4 @@
-import {
-	keepPreviousData,
-	useMutation,
-	useQuery,
-	useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import {
 	AdminBlogPostPageSchema,
 	AdminBlogPostSchema,
@@ -15,6 +10,7 @@ import {
 import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { useReadAgain } from "../../lib/read-again.ts";
 
 export function useBlogPostPages(pageSize: number) {
 	return usePagedList(
@@ -74,9 +70,8 @@ function toMultipart(fields: Record<string, string>, cover: File | undefined) {
 
 /** Writing, saving, publishing and deleting posts; every blog list is read again after. */
 export function useEditBlog() {
-	const queryClient = useQueryClient();
-	const onSuccess = () =>
-		queryClient.invalidateQueries({ queryKey: queryKeys.blog.all });
+	const readAgain = useReadAgain();
+	const onSuccess = () => readAgain(queryKeys.blog.all);
 	const postPath = (postId: string) =>
 		`/api/admin/blog-posts/${encodeURIComponent(postId)}`;
 	return {

@@ -21,6 +21,7 @@ import {
 	useBrowserCart,
 } from "../../lib/browser-cart.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { useReadAgain } from "../../lib/read-again.ts";
 import { failureReason, notify } from "../../lib/toast.ts";
 import type { CartOwner } from "./cart-owner.ts";
 
@@ -121,16 +122,13 @@ export function useMergeLeftoverBrowserCart(owner: CartOwner | undefined) {
 /** The server's answer to a change of the customer's cart is the whole cart: shown at once. */
 function useMyCartUpdate() {
 	const queryClient = useQueryClient();
+	const readAgain = useReadAgain();
 	return {
 		onSuccess: (cart: Cart | undefined) => {
 			if (cart) queryClient.setQueryData(queryKeys.cart.mine, cart);
 		},
 		// A refusal means the cart or the stock shown was out of date: read both again.
-		onError: () =>
-			Promise.all([
-				queryClient.invalidateQueries({ queryKey: queryKeys.cart.all }),
-				queryClient.invalidateQueries({ queryKey: queryKeys.tools.all }),
-			]),
+		onError: () => readAgain(queryKeys.cart.all, queryKeys.tools.all),
 	};
 }
 

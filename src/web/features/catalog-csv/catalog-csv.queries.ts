@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import {
 	IMPORT_FILE_FIELD,
@@ -10,6 +10,7 @@ import {
 } from "../../../shared/catalog-csv.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { useReadAgain } from "../../lib/read-again.ts";
 
 export const TOOLS_EXPORT_PATH = "/api/admin/exports/tools.csv";
 
@@ -34,7 +35,7 @@ export function isJobOpen(job: ImportJob | undefined): boolean {
  * running, then no more. Once an apply has written its tools, every tool list is read again.
  */
 export function useImportJob(jobId: string | undefined) {
-	const queryClient = useQueryClient();
+	const readAgain = useReadAgain();
 	const job = useQuery({
 		queryKey: queryKeys.imports.job(jobId ?? ""),
 		queryFn: ({ signal }) =>
@@ -48,9 +49,8 @@ export function useImportJob(jobId: string | undefined) {
 	});
 	const hasWritten = job.data?.report?.applied === true;
 	useEffect(() => {
-		if (hasWritten)
-			void queryClient.invalidateQueries({ queryKey: queryKeys.tools.all });
-	}, [hasWritten, queryClient]);
+		if (hasWritten) void readAgain(queryKeys.tools.all);
+	}, [hasWritten, readAgain]);
 	return job;
 }
 

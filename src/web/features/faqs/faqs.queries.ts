@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { FaqInput } from "../../../shared/faqs.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { useReadAgain } from "../../lib/read-again.ts";
 
 // The home page lists the questions: the schemas (and zod) load beside its request.
 const faqSchemas = () => import("../../../shared/faqs.schemas.ts");
@@ -21,9 +22,8 @@ const faqPath = (faqId: string) => `/api/faqs/${encodeURIComponent(faqId)}`;
 
 /** Adding, editing, removing or reordering questions; the home page's list is read again after. */
 export function useEditFaqs() {
-	const queryClient = useQueryClient();
-	const onSettled = () =>
-		queryClient.invalidateQueries({ queryKey: queryKeys.faqs.all });
+	const readAgain = useReadAgain();
+	const onSettled = () => readAgain(queryKeys.faqs.all);
 	return {
 		add: useMutation({
 			mutationFn: (input: FaqInput) =>

@@ -1,9 +1,4 @@
-import {
-	keepPreviousData,
-	useMutation,
-	useQuery,
-	useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import {
 	MAIL_OUTBOX_PAGE_SIZE,
 	type MailStatus,
@@ -12,6 +7,7 @@ import {
 } from "../../../shared/mail-outbox.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { useReadAgain } from "../../lib/read-again.ts";
 
 const OUTBOX_PATH = "/api/admin/mail-outbox";
 
@@ -38,7 +34,7 @@ export function useOutboxMails(page: number, status: MailStatus | "") {
 
 /** Sends a failed mail again, with a full round of attempts; every page of the list is read again. */
 export function useRetryMail() {
-	const queryClient = useQueryClient();
+	const readAgain = useReadAgain();
 	return useMutation({
 		mutationFn: (mailId: string) =>
 			apiSend(
@@ -47,7 +43,6 @@ export function useRetryMail() {
 				undefined,
 				OutboxMailSchema,
 			),
-		onSettled: () =>
-			queryClient.invalidateQueries({ queryKey: queryKeys.mailOutbox.all }),
+		onSettled: () => readAgain(queryKeys.mailOutbox.all),
 	});
 }

@@ -26,6 +26,7 @@ import { ApiError, apiGet, apiSend } from "../../lib/api-client.ts";
 import { useIdempotentOrder } from "../../lib/idempotency-key.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { useReadAgain } from "../../lib/read-again.ts";
 
 export const MY_ORDERS_PAGE_SIZE = 9;
 export const ORDER_DELETIONS_PAGE_SIZE = 10;
@@ -37,12 +38,8 @@ const adminOrderPath = (orderId: string) =>
 
 /** After a change to orders: every order list, and every tool read (its stock moved). */
 function useRefreshAfterOrderChange() {
-	const queryClient = useQueryClient();
-	return () =>
-		Promise.all([
-			queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
-			queryClient.invalidateQueries({ queryKey: queryKeys.tools.all }),
-		]);
+	const readAgain = useReadAgain();
+	return () => readAgain(queryKeys.orders.all, queryKeys.tools.all);
 }
 
 /**
@@ -103,9 +100,8 @@ export function usePayOrder() {
 
 /** Reads every order list again, for a change the shop made on its own (Stripe's webhook). */
 export function useRefreshOrders() {
-	const queryClient = useQueryClient();
-	return () =>
-		queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+	const readAgain = useReadAgain();
+	return () => readAgain(queryKeys.orders.all);
 }
 
 /**
@@ -235,6 +231,7 @@ export type PlainOrderStep = "ready" | "deliver" | "collect";
  */
 export function useOrderSteps(orderId: string) {
 	const queryClient = useQueryClient();
+	const readAgain = useReadAgain();
 	const refreshOrders = useRefreshOrders();
 	const refreshAfterRefund = useRefreshAfterOrderChange();
 	const path = adminOrderPath(orderId);
@@ -265,12 +262,7 @@ export function useOrderSteps(orderId: string) {
 				apiSend("POST", `${path}/invoice-payment`, input, OrderDetailSchema),
 			onSuccess,
 			onSettled: () =>
-				Promise.all([
-					refreshOrders(),
-					queryClient.invalidateQueries({
-						queryKey: queryKeys.paymentTerms.all,
-					}),
-				]),
+				readAgain(queryKeys.orders.all, queryKeys.paymentTerms.all),
 		}),
 	};
 }

@@ -1,9 +1,4 @@
-import {
-	keepPreviousData,
-	useMutation,
-	useQuery,
-	useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import {
 	OverdueInvoicePageSchema,
 	OwnPaymentTermsSchema,
@@ -13,6 +8,7 @@ import {
 } from "../../../shared/payment-terms.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { useReadAgain } from "../../lib/read-again.ts";
 
 const ADMIN_TERMS_PATH = "/api/admin/payment-terms";
 
@@ -57,11 +53,10 @@ export function useOverdueInvoices(page: number) {
 function usePaymentTermsChange<Input, Output>(
 	change: (input: Input) => Promise<Output>,
 ) {
-	const queryClient = useQueryClient();
+	const readAgain = useReadAgain();
 	return useMutation({
 		mutationFn: change,
-		onSuccess: () =>
-			queryClient.invalidateQueries({ queryKey: queryKeys.paymentTerms.all }),
+		onSuccess: () => readAgain(queryKeys.paymentTerms.all),
 	});
 }
 

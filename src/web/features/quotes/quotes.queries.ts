@@ -1,9 +1,4 @@
-import {
-	keepPreviousData,
-	useMutation,
-	useQuery,
-	useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import {
 	ADMIN_QUOTES_PAGE_SIZE,
 	type AdminQuote,
@@ -22,6 +17,7 @@ import { ApiError, apiGet, apiSend } from "../../lib/api-client.ts";
 import { useIdempotentOrder } from "../../lib/idempotency-key.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { useReadAgain } from "../../lib/read-again.ts";
 
 const quotePath = (quoteId: string) =>
 	`/api/quotes/${encodeURIComponent(quoteId)}`;
@@ -29,9 +25,8 @@ const adminQuotePath = (quoteId: string) =>
 	`/api/admin/quotes/${encodeURIComponent(quoteId)}`;
 
 function useRefreshQuotes() {
-	const queryClient = useQueryClient();
-	return () =>
-		queryClient.invalidateQueries({ queryKey: queryKeys.quotes.all });
+	const readAgain = useReadAgain();
+	return () => readAgain(queryKeys.quotes.all);
 }
 
 /** The signed-in customer's quotes, newest first, page by page ("show more"). */
@@ -86,14 +81,14 @@ export function useWithdrawQuote() {
  * orders and the tools (stock was taken) are read again, refusals included.
  */
 export function useAcceptQuote(quoteId: string) {
-	const queryClient = useQueryClient();
+	const readAgain = useReadAgain();
 	const { send, isPending } = useIdempotentOrder<QuoteAcceptInput>(
 		`${quotePath(quoteId)}/accept`,
 		() =>
-			Promise.all(
-				[queryKeys.quotes.all, queryKeys.orders.all, queryKeys.tools.all].map(
-					(queryKey) => queryClient.invalidateQueries({ queryKey }),
-				),
+			readAgain(
+				queryKeys.quotes.all,
+				queryKeys.orders.all,
+				queryKeys.tools.all,
 			),
 	);
 	return { acceptQuote: send, isPending };

@@ -1,9 +1,4 @@
-import {
-	keepPreviousData,
-	useMutation,
-	useQuery,
-	useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import {
 	RECEIVING_POINTS_PAGE_SIZE,
 	type ReceivingPointInput,
@@ -13,6 +8,7 @@ import {
 import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { useReadAgain } from "../../lib/read-again.ts";
 
 const POINTS_PATH = "/api/receiving-points";
 const pointPath = (pointId: string) =>
@@ -51,9 +47,8 @@ export function useReceivingPointPage(page: number, q: string) {
 
 /** Adding, editing and removing receiving points; every list and the count are read again after. */
 export function useEditReceivingPoints() {
-	const queryClient = useQueryClient();
-	const onSettled = () =>
-		queryClient.invalidateQueries({ queryKey: queryKeys.receivingPoints.all });
+	const readAgain = useReadAgain();
+	const onSettled = () => readAgain(queryKeys.receivingPoints.all);
 	return {
 		add: useMutation({
 			mutationFn: (input: ReceivingPointInput) =>

@@ -1,13 +1,9 @@
-import {
-	keepPreviousData,
-	useMutation,
-	useQuery,
-	useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import type { ReviewInput } from "../../../shared/reviews.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { useReadAgain } from "../../lib/read-again.ts";
 
 // The home page shows the first reviews: the schemas (and zod) load beside its request.
 const reviewSchemas = () => import("../../../shared/reviews.schemas.ts");
@@ -61,9 +57,8 @@ export function useMyReview() {
 }
 
 function useRefreshReviews() {
-	const queryClient = useQueryClient();
-	return () =>
-		queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all });
+	const readAgain = useReadAgain();
+	return () => readAgain(queryKeys.reviews.all);
 }
 
 /** Writes the customer's review, or rewrites it when they have one. */

@@ -1,13 +1,9 @@
-import {
-	keepPreviousData,
-	useMutation,
-	useQuery,
-	useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import type { ToolEditForm, ToolForm } from "../../../shared/tools.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { usePagedList } from "../../lib/paged-query.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { useReadAgain } from "../../lib/read-again.ts";
 
 // The home page lists tools: the schemas (and zod) load beside its first request, not before.
 const toolSchemas = () => import("../../../shared/tools.schemas.ts");
@@ -93,11 +89,10 @@ async function toMultipart(
 function useCatalogChange<Input, Output>(
 	change: (input: Input) => Promise<Output>,
 ) {
-	const queryClient = useQueryClient();
+	const readAgain = useReadAgain();
 	return useMutation({
 		mutationFn: change,
-		onSuccess: () =>
-			queryClient.invalidateQueries({ queryKey: queryKeys.tools.all }),
+		onSuccess: () => readAgain(queryKeys.tools.all),
 	});
 }
 

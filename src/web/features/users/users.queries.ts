@@ -1,9 +1,4 @@
-import {
-	keepPreviousData,
-	useMutation,
-	useQuery,
-	useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import {
 	USER_PAGE_SIZE,
 	UserListItemSchema,
@@ -11,6 +6,7 @@ import {
 } from "../../../shared/accounts.schemas.ts";
 import { apiGet, apiSend } from "../../lib/api-client.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { useReadAgain } from "../../lib/read-again.ts";
 
 export function useUserPage(page: number, search: string) {
 	return useQuery({
@@ -28,7 +24,7 @@ export function useUserPage(page: number, search: string) {
 }
 
 export function useMakeAdmin() {
-	const queryClient = useQueryClient();
+	const readAgain = useReadAgain();
 	return useMutation({
 		mutationFn: (userId: string) =>
 			apiSend(
@@ -37,17 +33,15 @@ export function useMakeAdmin() {
 				undefined,
 				UserListItemSchema,
 			),
-		onSuccess: () =>
-			queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+		onSuccess: () => readAgain(queryKeys.users.all),
 	});
 }
 
 export function useRemoveUser() {
-	const queryClient = useQueryClient();
+	const readAgain = useReadAgain();
 	return useMutation({
 		mutationFn: (userId: string) =>
 			apiSend("DELETE", `/api/users/${encodeURIComponent(userId)}`, undefined),
-		onSuccess: () =>
-			queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+		onSuccess: () => readAgain(queryKeys.users.all),
 	});
 }
