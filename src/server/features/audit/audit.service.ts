@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type {
 	AuditDetails,
 	AuditEvent,
@@ -8,6 +7,7 @@ import type {
 import type { Page } from "../../../shared/paging.schemas.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { readPage } from "../../platform/db/paging.ts";
+import { timeOrderedId } from "../../platform/time-ordered-id.ts";
 import {
 	countAuditEvents,
 	findAuditEventsPage,
@@ -83,7 +83,7 @@ export async function recordAuditEvent(
 	event: AuditEventInput,
 ): Promise<void> {
 	await insertAuditEvent(db, {
-		id: randomUUID(),
+		id: timeOrderedId(),
 		occurred_at: new Date().toISOString(),
 		kind: event.kind,
 		actor_user_id: event.actor?.id ?? null,

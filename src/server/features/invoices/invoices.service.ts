@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
 	type AdminInvoicePage,
 	type InvoiceKind,
@@ -15,6 +14,7 @@ import {
 	IMAGE_URL_PREFIX,
 	type ImageStore,
 } from "../../platform/images/image-store.ts";
+import { timeOrderedId } from "../../platform/time-ordered-id.ts";
 import { getShopSettings } from "../shop-settings/shop-settings.service.ts";
 import { printableLogo, renderInvoicePdf } from "./invoice-pdf.ts";
 import {
@@ -91,7 +91,7 @@ async function writeInvoice(
 			reason: fields.corrects.reason,
 		},
 	};
-	const id = randomUUID();
+	const id = timeOrderedId();
 	await insertInvoice(trx, {
 		id,
 		number,

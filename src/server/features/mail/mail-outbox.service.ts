@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type {
 	MailOutboxQuery,
 	OutboxMail,
@@ -8,6 +7,7 @@ import type { Db } from "../../platform/db/database.ts";
 import { readPage } from "../../platform/db/paging.ts";
 import { ConflictError, NotFoundError } from "../../platform/http/errors.ts";
 import type { MailMessage } from "../../platform/mail/mailer.ts";
+import { timeOrderedId } from "../../platform/time-ordered-id.ts";
 import {
 	countMail,
 	findMail,
@@ -29,7 +29,7 @@ export async function enqueueMail(
 	message: OutboxMessage,
 	now = new Date(),
 ): Promise<string> {
-	const id = randomUUID();
+	const id = timeOrderedId();
 	await insertMail(trx, {
 		id,
 		to_address: message.to,

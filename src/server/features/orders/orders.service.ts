@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type {
 	CheckoutInput,
 	FulfilmentInput,
@@ -30,6 +29,7 @@ import {
 	ConflictError,
 	NotFoundError,
 } from "../../platform/http/errors.ts";
+import { timeOrderedId } from "../../platform/time-ordered-id.ts";
 import { removeOrderedCartLines } from "../cart/cart.service.ts";
 import {
 	issueCreditNote,
@@ -406,7 +406,7 @@ async function placeLines(
 			const order = await insertOrder(
 				trx,
 				{
-					id: randomUUID(),
+					id: timeOrderedId(),
 					user_id: viewer.id,
 					email: viewer.email,
 					user_name: viewer.name,
@@ -1094,7 +1094,7 @@ export async function reserveRefund(
 	const plan = planRefund(order, input);
 	if (plan.amountCents <= 0)
 		throw new ConflictError("Nothing of these lines is left to refund");
-	const refundId = randomUUID();
+	const refundId = timeOrderedId();
 	const isReserved = await deps.db
 		.transaction()
 		.execute(async (trx) => {
@@ -1309,7 +1309,7 @@ export async function recordProviderRefund(
 		if (!(await countRefund(trx, order.id, amount, lines))) return false;
 		const at = new Date().toISOString();
 		const refund = {
-			id: randomUUID(),
+			id: timeOrderedId(),
 			order_id: order.id,
 			status: "succeeded" as const,
 			amount_cents: amount,
@@ -1373,7 +1373,7 @@ export async function deleteOrder(
 			await creditCancelledInvoice(trx, order, at);
 		} else if (!(await markOrderDeleted(trx, id, at))) return null;
 		await insertOrderDeletion(trx, {
-			id: randomUUID(),
+			id: timeOrderedId(),
 			order: snapshot,
 			deleted_at: at,
 			deleted_by_id: admin.id,

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Order } from "../../../shared/orders.schemas.ts";
 import {
 	PAGE_SIZE_MAX,
@@ -29,6 +28,7 @@ import {
 	NotFoundError,
 	ValidationError,
 } from "../../platform/http/errors.ts";
+import { timeOrderedId } from "../../platform/time-ordered-id.ts";
 import type { AccountUseCases } from "../accounts/accounts.service.ts";
 import { enqueueMail } from "../mail/mail-outbox.service.ts";
 import type { OrderUseCases } from "../orders/orders.service.ts";
@@ -207,7 +207,7 @@ export async function requestQuote(
 		// Written first, then counted with the others: the transaction's first statement is a
 		// write, so on SQLite it waits for the write lock instead of failing on a stale read.
 		const inserted = await insertQuote(trx, {
-			id: randomUUID(),
+			id: timeOrderedId(),
 			user_id: viewer.id,
 			email: viewer.email,
 			user_name: viewer.name,

@@ -12,6 +12,7 @@ import type { DatabaseConfig } from "../../config.ts";
 import { lazyPackage } from "../lazy-package.ts";
 import { ensureWritableFolder } from "../writable-folder.ts";
 import type { Database } from "./schema.ts";
+import { createCheckpointer } from "./sqlite-checkpointer.ts";
 import {
 	ReadsBesideWritesDialect,
 	type StatementSource,
@@ -96,12 +97,16 @@ export function createDb(
 		reader.pragma("busy_timeout = 5000");
 		return reader;
 	};
-	// Reads outside transactions run beside the writer (docs/decisions/016-reads-beside-writes.md).
+	// Reads outside transactions run beside the writer, and checkpoints beside both, once the shop
+	// writes steadily (docs/decisions/016-reads-beside-writes.md).
+	const checkpointer = createCheckpointer(config.file, console.warn);
 	return new Kysely<Database>({
 		dialect: new ReadsBesideWritesDialect({
 			writer: withStatementCache(sqlite),
 			reader: withStatementCache(openReader()),
 			openStreamReader: openReader,
+			afterWrite: checkpointer.afterWrite,
+			beforeClose: checkpointer.stop,
 		}),
 	});
 }

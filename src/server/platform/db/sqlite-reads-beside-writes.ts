@@ -20,6 +20,10 @@ export type ReadsBesideWritesOptions = {
 	reader: StatementSource;
 	/** Opens a read-only connection of its own for one streamed read (an export). */
 	openStreamReader: () => StatementSource;
+	/** Called after each commit of the writer (a transaction's, or a single write's). */
+	afterWrite?: () => void;
+	/** Called when the database is closed, before the connections are. */
+	beforeClose?: () => Promise<void>;
 };
 
 /**
@@ -70,6 +74,7 @@ class ReadsBesideWritesDriver implements Driver {
 
 	async commitTransaction(connection: DatabaseConnection): Promise<void> {
 		await connection.executeQuery(CompiledQuery.raw("commit"));
+		this.#options.afterWrite?.();
 	}
 
 	async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -100,6 +105,7 @@ class ReadsBesideWritesDriver implements Driver {
 	}
 
 	async destroy(): Promise<void> {
+		await this.#options.beforeClose?.();
 		this.#options.reader.close();
 		this.#options.writer.close();
 	}
@@ -140,7 +146,9 @@ class RoutedConnection implements DatabaseConnection {
 		}
 		await this.#writerTurn.take();
 		try {
-			return run<R>(this.#options.writer, compiledQuery);
+			const result = run<R>(this.#options.writer, compiledQuery);
+			this.#options.afterWrite?.();
+			return result;
 		} finally {
 			this.#writerTurn.pass();
 		}
