@@ -130,10 +130,13 @@ export async function createTestApp(
 		logStream?: AppDeps["logStream"];
 		/** Quotas to replace the generous ones of `testQuotas()`, by name. */
 		quotas?: Partial<Record<QuotaName, QuotaPolicy>>;
+		/** Fills the fresh database before the shop opens it (a restore), as start-up then finds it. */
+		fillDatabase?: (database: DatabaseConfig) => Promise<void>;
 	} = {},
 ): Promise<TestApp> {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-test-"));
 	const { database, drop } = await createTestDatabase(dataDir);
+	await options.fillDatabase?.(database);
 	const config = testConfig(dataDir, database, options.config);
 	const db = createDb(database);
 	await migrateToLatest(db, { legacyImagesDir: undefined });

@@ -80,6 +80,11 @@ function listMigrations(context: MigrationContext): Record<string, Migration> {
 	};
 }
 
+/** The name of every migration this version of the shop knows, oldest first. */
+export function knownMigrationNames(): string[] {
+	return Object.keys(listMigrations({ legacyImagesDir: undefined }));
+}
+
 /**
  * Brings the database to the state right after the migration named, up or down: how a test
  * builds a database as an earlier version of the shop left it.
