@@ -53,6 +53,7 @@ export const SERVER_EXTERNALS = [
 	"dejavu-fonts-ttf",
 	"nodemailer",
 	"stripe",
+	"prom-client",
 	"csv-parse",
 	"csv-stringify",
 	"react",

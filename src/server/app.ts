@@ -35,7 +35,10 @@ import { createHealthUseCases } from "./features/health/health.service.ts";
 import { invoicesRoutes } from "./features/invoices/invoices.routes.ts";
 import { createInvoiceUseCases } from "./features/invoices/invoices.service.ts";
 import { mailOutboxRoutes } from "./features/mail/mail-outbox.routes.ts";
-import { createMailOutboxUseCases } from "./features/mail/mail-outbox.service.ts";
+import {
+	countOutboxMail,
+	createMailOutboxUseCases,
+} from "./features/mail/mail-outbox.service.ts";
 import { createMailOutbox } from "./features/mail/mail-outbox-worker.service.ts";
 import { scheduleOrderExpiry } from "./features/orders/order-expiry.ts";
 import { ordersRoutes } from "./features/orders/orders.routes.ts";
@@ -74,7 +77,7 @@ import { createAuth } from "./platform/auth/auth.ts";
 import { registerAuthBridge } from "./platform/auth/auth-bridge.ts";
 import { createSessionGuard } from "./platform/auth/session-guard.ts";
 import { type Clock, monotonicClock } from "./platform/clock.ts";
-import type { Db } from "./platform/db/database.ts";
+import { type Db, databaseUse } from "./platform/db/database.ts";
 import { createWriteTransactions } from "./platform/db/group-commit.ts";
 import { registerApiCacheControl } from "./platform/http/api-cache-control.ts";
 import {
@@ -115,6 +118,8 @@ import {
 import type { ImageStore } from "./platform/images/image-store.ts";
 import { imagesRoutes } from "./platform/images/images.routes.ts";
 import { createMailer, type Mailer } from "./platform/mail/mailer.ts";
+import { metricsRoutes } from "./platform/metrics/metrics.routes.ts";
+import { createMetrics } from "./platform/metrics/metrics.ts";
 import {
 	createTestPaymentGateway,
 	type PaymentGateway,
@@ -189,10 +194,38 @@ export async function buildApp({
 	registerNulUrlCheck(app);
 	app.decorateRequest("viewer", null);
 
+	// Kept only when METRICS_TOKEN is set: otherwise nothing is counted and nothing loaded.
+	const metrics = config.metricsToken
+		? createMetrics({
+				mailOutbox: () => countOutboxMail(db),
+				database: () => databaseUse(db),
+			})
+		: undefined;
+	if (metrics) {
+		app.addHook("onResponse", (request, reply, done) => {
+			metrics.request(
+				request.routeOptions.url ?? "(no route)",
+				request.method,
+				reply.statusCode,
+				reply.elapsedTime / 1000,
+			);
+			done();
+		});
+		await app.register(metricsRoutes, {
+			metrics,
+			token: String(config.metricsToken),
+		});
+	}
+
 	const mailer =
 		givenMailer ?? createMailer(config.mail, outboxDir(config), app.log);
 	// Every mail goes through the outbox table; its worker sends it (retried, once across instances).
-	const mailOutbox = createMailOutbox({ db, mailer, log: app.log });
+	const mailOutbox = createMailOutbox({
+		db,
+		mailer,
+		log: app.log,
+		onPass: metrics?.mailPass,
+	});
 	app.addHook("onReady", async () => mailOutbox.start());
 	app.addHook("onClose", async () => {
 		await mailOutbox.stop();
@@ -292,6 +325,7 @@ export async function buildApp({
 		notifyMail: () => mailOutbox.notify(),
 		// Orders move stock: the next list read sees it (decision 016).
 		onStockChanged: tools.forgetStock,
+		onOrderSteps: metrics?.orderSteps,
 		sender: async (trx) => ({
 			shopName: (await getShopSettings(trx)).shop_name,
 		}),

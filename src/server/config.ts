@@ -253,6 +253,13 @@ const EnvSchema = z.object({
 	UNPAID_ORDER_HOURS: createCountSchema(0, 8760, DEFAULT_UNPAID_ORDER_HOURS),
 	MAX_UNPAID_ORDERS: createCountSchema(1, 1000, DEFAULT_MAX_UNPAID_ORDERS),
 	QUOTA_SCALE: createCountSchema(1, 1_000_000, 1),
+	METRICS_TOKEN: z.preprocess(
+		emptyAsUndefined,
+		z
+			.string()
+			.min(32, "must be at least 32 characters (try: openssl rand -hex 32)")
+			.optional(),
+	),
 });
 
 /** Every environment variable the server reads; `.env.example` documents each one. */
@@ -292,6 +299,8 @@ export type Config = {
 	webRoot?: string;
 	/** Addresses per sitemap file: 50,000 (the protocol's limit) unless a test sets fewer. */
 	sitemapPageSize?: number;
+	/** The bearer token that reads GET /metrics (METRICS_TOKEN); unset: no metrics are kept. */
+	metricsToken?: string;
 };
 
 export type AuthConfig = {
@@ -428,6 +437,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		mail: { smtpUrl, from: values.MAIL_FROM },
 		payments: { stripe },
 		trustProxy: values.TRUST_PROXY,
+		metricsToken: values.METRICS_TOKEN,
 	};
 }
 

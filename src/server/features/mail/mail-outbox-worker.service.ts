@@ -69,6 +69,8 @@ export type MailOutboxDeps = {
 	/** Wall-clock time, for leases and back-off; tests pass one they move by hand. */
 	now?: () => Date;
 	options?: MailOutboxOptions;
+	/** Told how each pass went (the metrics count the attempts). */
+	onPass?: (outcome: MailPassOutcome) => void;
 };
 
 export type MailPassOutcome = { sent: number; retried: number; failed: number };
@@ -77,7 +79,12 @@ type Attempt = keyof MailPassOutcome;
 
 /** Sends one claimed row and records how it went, if the row is still this instance's. */
 async function attemptMail(
-	{ db, mailer, log, now }: Required<Omit<MailOutboxDeps, "options">>,
+	{
+		db,
+		mailer,
+		log,
+		now,
+	}: Required<Omit<MailOutboxDeps, "options" | "onPass">>,
 	mail: ClaimedMail,
 ): Promise<Attempt> {
 	const lease = mail.claimed_until;
@@ -195,7 +202,9 @@ export function createMailOutbox(deps: MailOutboxDeps): MailOutbox {
 	async function drain(): Promise<void> {
 		for (;;) {
 			isWakeAsked = false;
-			const { sent, retried, failed } = await runOnce();
+			const outcome = await runOnce();
+			deps.onPass?.(outcome);
+			const { sent, retried, failed } = outcome;
 			const isBatchFull = sent + retried + failed >= batchSize;
 			if (state !== "started" || !(isWakeAsked || isBatchFull)) return;
 		}

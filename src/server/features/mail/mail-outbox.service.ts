@@ -77,6 +77,16 @@ export async function retryMail(
 }
 
 /** The outbox's use cases for the admin routes, as app.ts hands them over. */
+/** Mails not yet sent and still tried, and mails given up on: what the metrics show. */
+export async function countOutboxMail(
+	db: Db,
+): Promise<{ pending: number; failed: number }> {
+	return {
+		pending: await countMail(db, "pending"),
+		failed: await countMail(db, "failed"),
+	};
+}
+
 export function createMailOutboxUseCases({
 	db,
 	outbox,

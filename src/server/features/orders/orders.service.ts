@@ -125,6 +125,8 @@ export type OrdersDeps = {
 	onStockChanged: () => void;
 	/** Who the order mails come from; the default shop name unless given. */
 	sender?: (db: Db) => Promise<MailSender>;
+	/** Told the timeline steps of each change once it has committed (the metrics count them). */
+	onOrderSteps?: (kinds: readonly OrderEvent["kind"][]) => void;
 };
 
 /** Who made a change to an order, as its timeline shows it. */
@@ -136,6 +138,20 @@ export type OrderActor =
 
 const ORDER_NOT_FOUND = "Order not found";
 
+/**
+ * The timeline steps recorded by the change running in a transaction, kept until it commits. An
+ * order's placement shares its transaction with others on SQLite (group commit), but they run one
+ * after another, and each starts its own list (`collectSteps`).
+ */
+const stepsOf = new WeakMap<Db, OrderEvent["kind"][]>();
+
+/** From now on, the steps recorded in `trx` go into the list returned. */
+function collectSteps(trx: Db): OrderEvent["kind"][] {
+	const steps: OrderEvent["kind"][] = [];
+	stepsOf.set(trx, steps);
+	return steps;
+}
+
 /** Adds a step to the order's timeline inside the caller's transaction. */
 function recordEvent(
 	trx: Db,
@@ -145,6 +161,7 @@ function recordEvent(
 	at: string,
 	details: OrderEvent["details"] = {},
 ): Promise<void> {
+	stepsOf.get(trx)?.push(kind);
 	return insertOrderEvent(trx, {
 		order_id: orderId,
 		at,
@@ -184,9 +201,14 @@ async function change<T>(
 	deps: OrdersDeps,
 	work: (trx: Db) => Promise<T>,
 ): Promise<T> {
-	const result = await deps.db.transaction().execute(work);
+	let steps: OrderEvent["kind"][] = [];
+	const result = await deps.db.transaction().execute((trx) => {
+		steps = collectSteps(trx);
+		return work(trx);
+	});
 	deps.onStockChanged();
 	deps.notifyMail();
+	deps.onOrderSteps?.(steps);
 	return result;
 }
 
@@ -349,8 +371,10 @@ async function placeLines(
 	let placed: { order: Order; isReplay: boolean };
 	const placedAt = new Date();
 	const isOneLine = placement.source === "purchase";
+	let steps: OrderEvent["kind"][] = [];
 	try {
 		placed = await deps.writes.run(async (trx) => {
+			steps = collectSteps(trx);
 			// Held until the commit: this customer's other placements wait here, then count this one.
 			await lockCustomer(trx, viewer.id);
 			if (idempotencyKey) {
@@ -484,6 +508,7 @@ async function placeLines(
 	if (!placed.isReplay) {
 		deps.onStockChanged();
 		deps.notifyMail();
+		deps.onOrderSteps?.(steps);
 	}
 	// A replay answers the order as it is now, paid and invoiced perhaps; an order paid by
 	// invoice has its invoice from the start.

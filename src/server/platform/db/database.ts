@@ -44,6 +44,23 @@ function warnConnectionLost(error: Error): void {
 
 const POOL_CONNECTIONS = 10;
 
+/** How a database's connections are used at one moment, for the metrics. */
+export type DatabaseUse = {
+	/** Connections open: the pool's on PostgreSQL; the writer and the reader on SQLite. */
+	open: number;
+	/** Connections running a query or a transaction (on SQLite, the writer only). */
+	busy: number;
+	/** Queries and transactions waiting for a connection (on SQLite, for the writer). */
+	waiting: number;
+};
+
+const uses = new WeakMap<Db, () => DatabaseUse>();
+
+/** How the connections of a database made by `createDb` are used now. */
+export function databaseUse(db: Db): DatabaseUse {
+	return uses.get(db)?.() ?? { open: 1, busy: 0, waiting: 0 };
+}
+
 /** The PostgreSQL driver, loaded only by a shop that uses PostgreSQL (about 15 MB otherwise idle). */
 const loadPg = lazyPackage<typeof pg>("pg");
 
@@ -76,7 +93,13 @@ export function createDb(
 				onConnectionLost(error);
 			});
 		});
-		return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+		const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+		uses.set(db, () => ({
+			open: pool.totalCount,
+			busy: pool.totalCount - pool.idleCount,
+			waiting: pool.waitingCount,
+		}));
+		return db;
 	}
 	if (config.file !== ":memory:")
 		ensureWritableFolder(path.dirname(config.file));
@@ -100,15 +123,19 @@ export function createDb(
 	// Reads outside transactions run beside the writer, and checkpoints beside both, once the shop
 	// writes steadily (docs/decisions/016-reads-beside-writes.md).
 	const checkpointer = createCheckpointer(config.file, console.warn);
-	return new Kysely<Database>({
-		dialect: new ReadsBesideWritesDialect({
-			writer: withStatementCache(sqlite),
-			reader: withStatementCache(openReader()),
-			openStreamReader: openReader,
-			afterWrite: checkpointer.afterWrite,
-			beforeClose: checkpointer.stop,
-		}),
+	const dialect = new ReadsBesideWritesDialect({
+		writer: withStatementCache(sqlite),
+		reader: withStatementCache(openReader()),
+		openStreamReader: openReader,
+		afterWrite: checkpointer.afterWrite,
+		beforeClose: checkpointer.stop,
 	});
+	const db = new Kysely<Database>({ dialect });
+	uses.set(db, () => {
+		const writer = dialect.writerUse();
+		return { open: 2, busy: writer.isBusy ? 1 : 0, waiting: writer.waiting };
+	});
+	return db;
 }
 
 const STATEMENT_CACHE_SIZE = 500;

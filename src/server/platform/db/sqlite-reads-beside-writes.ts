@@ -41,6 +41,7 @@ export type ReadsBesideWritesOptions = {
  */
 export class ReadsBesideWritesDialect extends SqliteDialect {
 	readonly #options: ReadsBesideWritesOptions;
+	readonly #writerTurn = new Turns();
 
 	constructor(options: ReadsBesideWritesOptions) {
 		super({ database: options.writer as never });
@@ -48,16 +49,25 @@ export class ReadsBesideWritesDialect extends SqliteDialect {
 	}
 
 	override createDriver(): Driver {
-		return new ReadsBesideWritesDriver(this.#options);
+		return new ReadsBesideWritesDriver(this.#options, this.#writerTurn);
+	}
+
+	/** Whether a transaction or a write holds the writer, and how many wait for it. */
+	writerUse(): { isBusy: boolean; waiting: number } {
+		return {
+			isBusy: this.#writerTurn.isTaken,
+			waiting: this.#writerTurn.waiting,
+		};
 	}
 }
 
 class ReadsBesideWritesDriver implements Driver {
 	readonly #options: ReadsBesideWritesOptions;
-	readonly #writerTurn = new Turns();
+	readonly #writerTurn: Turns;
 
-	constructor(options: ReadsBesideWritesOptions) {
+	constructor(options: ReadsBesideWritesOptions, writerTurn: Turns) {
 		this.#options = options;
+		this.#writerTurn = writerTurn;
 	}
 
 	async init(): Promise<void> {}
@@ -189,6 +199,14 @@ function run<R>(
 class Turns {
 	#isTaken = false;
 	readonly #waiting: (() => void)[] = [];
+
+	get isTaken(): boolean {
+		return this.#isTaken;
+	}
+
+	get waiting(): number {
+		return this.#waiting.length;
+	}
 
 	take(): Promise<void> {
 		if (!this.#isTaken) {
