@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { runAloneAcrossInstances } from "../../platform/db/run-alone.ts";
 import {
 	type PaymentsDeps,
 	reconcileRefunds,
@@ -11,8 +12,9 @@ const EXPIRY_SWEEP_INTERVAL_MS = 10 * 60_000;
 /**
  * Cancels unpaid orders whose time to pay (fixed from UNPAID_ORDER_HOURS when each was placed) is
  * over, and asks the payment provider again about refunds left pending: once when the server is
- * ready, then every ten minutes, one pass at a time. Several instances may sweep at once; each
- * order and each refund changes once. Stopped when the server closes, after the order in hand.
+ * ready, then every ten minutes, one pass at a time, and on PostgreSQL by one instance at a time
+ * (an advisory lock; an instance that finds another sweeping skips its turn). Each order and each
+ * refund changes once whatever happens. Stopped when the server closes, after the order in hand.
  */
 export function scheduleOrderExpiry(
 	app: FastifyInstance,
@@ -29,15 +31,17 @@ export function scheduleOrderExpiry(
 	};
 	const sweep = () => {
 		if (running) return;
-		running = expire()
-			.then(async (count) => {
-				if (count > 0)
-					orders.log.info(
-						{ count, unpaidOrderHours: orders.unpaidOrderHours },
-						"cancelled unpaid orders whose time to pay was over",
-					);
-				if (!isStopping) await reconcileRefunds(deps, new Date());
-			})
+		// One instance at a time sweeps; the others skip this tick.
+		running = runAloneAcrossInstances(orders.db, "order-expiry", async () => {
+			const count = await expire();
+			if (count > 0)
+				orders.log.info(
+					{ count, unpaidOrderHours: orders.unpaidOrderHours },
+					"cancelled unpaid orders whose time to pay was over",
+				);
+			if (!isStopping) await reconcileRefunds(deps, new Date());
+		})
+			.then(() => {})
 			.catch((error: unknown) => {
 				orders.log.error(
 					{ err: error },
