@@ -30,6 +30,17 @@ function backupFolder(): string {
 	return folder;
 }
 
+/** A shop with no database yet: a data folder, and on PostgreSQL an empty database of its own. */
+async function emptyShop() {
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-shop-"));
+	const { database, drop } = await createTestDatabase(dataDir);
+	onTestFinished(async () => {
+		await drop();
+		fs.rmSync(dataDir, { recursive: true, force: true });
+	});
+	return { database, dataDir };
+}
+
 /**
  * Customers ordering one piece at a time, each as fast as the shop answers, until `stop`: every
  * order the shop acknowledged, with the moment its answer came.
@@ -139,14 +150,7 @@ test(
 		const newer = await backUpDatabase(t.config.database, backupFolder());
 		expect(newer.schema).toBe("2099-01-01-0800-from-a-later-version");
 
-		const dataDir = fs.mkdtempSync(
-			path.join(os.tmpdir(), "tools-gallery-restore-"),
-		);
-		const { database, drop } = await createTestDatabase(dataDir);
-		onTestFinished(async () => {
-			await drop();
-			fs.rmSync(dataDir, { recursive: true, force: true });
-		});
+		const { database } = await emptyShop();
 		await expect(restoreDatabase(database, newer.file)).rejects.toThrow(
 			new BackupRefusal(
 				"This backup comes from a newer version of the shop: its database has the migration 2099-01-01-0800-from-a-later-version, which this version does not know. Restore it with the version that made it, or a newer one",
@@ -229,14 +233,7 @@ test(
 			`Backed up to ${path.join(folder, String(file))}`,
 		);
 
-		const targetDir = fs.mkdtempSync(
-			path.join(os.tmpdir(), "tools-gallery-shop-"),
-		);
-		const { database, drop } = await createTestDatabase(targetDir);
-		onTestFinished(async () => {
-			await drop();
-			fs.rmSync(targetDir, { recursive: true, force: true });
-		});
+		const { database, dataDir: targetDir } = await emptyShop();
 		const notABackup = path.join(folder, "notes.txt");
 		fs.writeFileSync(notABackup, "not a backup");
 		const refused = await runScript(

@@ -117,10 +117,12 @@ export async function restoreDatabase(
 			);
 		const schema = refuseNewerSchema(readSqliteMigrations(file), file);
 		fs.mkdirSync(path.dirname(target), { recursive: true });
-		// Whole or not at all: a copy beside the target, then one rename.
+		// Whole or not at all: a copy beside the target, flushed to disk, then one rename.
 		const partial = `${target}.restoring`;
 		fs.copyFileSync(file, partial);
+		flushToDisk(partial);
 		fs.renameSync(partial, target);
+		flushToDisk(path.dirname(target));
 		return { database: "sqlite", schema };
 	}
 	if (await hasTables(database.url))
@@ -140,6 +142,16 @@ export async function restoreDatabase(
 		database.url,
 	);
 	return { database: "postgres", schema };
+}
+
+/** Waits until what was written to a file, or to a folder's list of names, is on the disk. */
+function flushToDisk(file: string): void {
+	const descriptor = fs.openSync(file, "r");
+	try {
+		fs.fsyncSync(descriptor);
+	} finally {
+		fs.closeSync(descriptor);
+	}
 }
 
 function describeKind(kind: DatabaseConfig["kind"]): string {
