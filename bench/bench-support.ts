@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import net from "node:net";
 import autocannon from "autocannon";
 import { PROJECT_ROOT } from "../src/server/project-paths.ts";
@@ -138,4 +139,98 @@ export async function startShopServerWith(
 		},
 		`http://127.0.0.1:${port}/api/ready`,
 	);
+}
+
+const CUSTOMER_PASSWORD = "a long enough secret phrase";
+
+function postAuth(origin: string, endpoint: string, body: object) {
+	return fetch(`${origin}/api/auth/${endpoint}`, {
+		method: "POST",
+		headers: { "content-type": "application/json", origin },
+		body: JSON.stringify(body),
+	});
+}
+
+/**
+ * New customers, signed up and then signed in for a bearer token each, so no run starts with
+ * another run's unpaid orders.
+ */
+export async function signUpCustomers(
+	origin: string,
+	count: number,
+): Promise<string[]> {
+	const tokens: string[] = [];
+	for (let i = 0; i < count; i++) {
+		const email = `bench-${i}-${randomUUID()}@example.com`;
+		const signUp = await postAuth(origin, "sign-up/email", {
+			name: `Bench Customer ${i}`,
+			email,
+			password: CUSTOMER_PASSWORD,
+		});
+		if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
+		const signIn = await postAuth(origin, "sign-in/email", {
+			email,
+			password: CUSTOMER_PASSWORD,
+		});
+		const token = signIn.headers.get("set-auth-token");
+		if (!signIn.ok || !token)
+			throw new Error(`sign-in failed: ${signIn.status}`);
+		tokens.push(token);
+	}
+	return tokens;
+}
+
+/** Each connection is one customer (of `tokens`) posting `bodyFor(its index)` to `route` again and again. */
+export async function loadPosts(
+	origin: string,
+	route: string,
+	tokens: string[],
+	seconds: number,
+	bodyFor: (index: number) => object,
+): Promise<LoadResult> {
+	const connections = tokens.length;
+	let clients = 0;
+	const result = await autocannon({
+		url: `${origin}${route}`,
+		connections,
+		duration: seconds,
+		method: "POST",
+		setupClient: (client) => {
+			const index = clients++;
+			client.setHeaders({
+				"content-type": "application/json",
+				authorization: `Bearer ${tokens[index % tokens.length]}`,
+			});
+			client.setBody(JSON.stringify(bodyFor(index)));
+		},
+	});
+	return {
+		requestsPerSecond: result.requests.average,
+		p99Ms: result.latency.p99,
+		errors: result.errors,
+		non2xx: result.non2xx,
+	};
+}
+
+/**
+ * A checkout of three lines, one piece each of the tool at `index` and the two after it,
+ * delivered to an address: every checkout takes three tools' stock.
+ */
+export function threeLineCheckout(toolIds: string[], index: number): object {
+	return {
+		lines: [0, 1, 2].map((offset) => ({
+			tool_id: toolIds[(index + offset) % toolIds.length],
+			quantity: 1,
+		})),
+		fulfilment: {
+			kind: "delivery",
+			address: {
+				recipient: "Bench Customer",
+				address: "1 Bench Street",
+				city: "Benchton",
+				state: "",
+				zip: "00001",
+			},
+		},
+	};
 }

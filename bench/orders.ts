@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { buildAll } from "../scripts/build.ts";
@@ -14,8 +13,11 @@ import {
 	freePort,
 	type LoadResult,
 	load,
+	loadPosts,
+	signUpCustomers,
 	startProcess,
 	stopProcess,
+	threeLineCheckout,
 } from "./bench-support.ts";
 
 // Placing orders (docs/product.md, performance budgets): at least 1,000 orders/s on SQLite with no
@@ -30,7 +32,6 @@ const STOCK = 10_000_000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PG_ADMIN_URL =
 	process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const PASSWORD = "a long enough secret phrase";
 const SQLITE_P99_BUDGET_MS = 25;
 const PG_P99_BUDGET_MS = 50;
 
@@ -110,40 +111,6 @@ async function startShop(
 	};
 }
 
-function postAuth(origin: string, endpoint: string, body: object) {
-	return fetch(`${origin}/api/auth/${endpoint}`, {
-		method: "POST",
-		headers: { "content-type": "application/json", origin },
-		body: JSON.stringify(body),
-	});
-}
-
-/**
- * New customers, signed up and then signed in for a bearer token each, so no run starts with
- * another run's unpaid orders.
- */
-async function signUpCustomers(origin: string, count: number) {
-	const tokens: string[] = [];
-	for (let i = 0; i < count; i++) {
-		const email = `bench-${i}-${randomUUID()}@example.com`;
-		const signUp = await postAuth(origin, "sign-up/email", {
-			name: `Bench Customer ${i}`,
-			email,
-			password: PASSWORD,
-		});
-		if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
-		const signIn = await postAuth(origin, "sign-in/email", {
-			email,
-			password: PASSWORD,
-		});
-		const token = signIn.headers.get("set-auth-token");
-		if (!signIn.ok || !token)
-			throw new Error(`sign-in failed: ${signIn.status}`);
-		tokens.push(token);
-	}
-	return tokens;
-}
-
 /** Each connection is one customer (of `tokens`) ordering one piece at a time of its own tool (or `onlyTool`). */
 function loadOrders(
 	shop: Shop,
@@ -151,7 +118,7 @@ function loadOrders(
 	seconds: number,
 	onlyTool?: string,
 ): Promise<LoadResult> {
-	return loadPosts(shop, "/api/orders", tokens, seconds, (index) => ({
+	return loadPosts(shop.origin, "/api/orders", tokens, seconds, (index) => ({
 		tool_id: onlyTool ?? shop.toolIds[index % shop.toolIds.length],
 		order_quantity: 1,
 	}));
@@ -166,53 +133,9 @@ function loadCheckouts(
 	tokens: string[],
 	seconds: number,
 ): Promise<LoadResult> {
-	return loadPosts(shop, "/api/checkout", tokens, seconds, (index) => ({
-		lines: [0, 1, 2].map((offset) => ({
-			tool_id: shop.toolIds[(index + offset) % shop.toolIds.length],
-			quantity: 1,
-		})),
-		fulfilment: {
-			kind: "delivery",
-			address: {
-				recipient: "Bench Customer",
-				address: "1 Bench Street",
-				city: "Benchton",
-				state: "",
-				zip: "00001",
-			},
-		},
-	}));
-}
-
-async function loadPosts(
-	shop: Shop,
-	route: string,
-	tokens: string[],
-	seconds: number,
-	bodyFor: (index: number) => object,
-): Promise<LoadResult> {
-	const connections = tokens.length;
-	let clients = 0;
-	const result = await autocannon({
-		url: `${shop.origin}${route}`,
-		connections,
-		duration: seconds,
-		method: "POST",
-		setupClient: (client) => {
-			const index = clients++;
-			client.setHeaders({
-				"content-type": "application/json",
-				authorization: `Bearer ${tokens[index % tokens.length]}`,
-			});
-			client.setBody(JSON.stringify(bodyFor(index)));
-		},
-	});
-	return {
-		requestsPerSecond: result.requests.average,
-		p99Ms: result.latency.p99,
-		errors: result.errors,
-		non2xx: result.non2xx,
-	};
+	return loadPosts(shop.origin, "/api/checkout", tokens, seconds, (index) =>
+		threeLineCheckout(shop.toolIds, index),
+	);
 }
 
 /** Units sold beyond the stock: stock below zero, or stock + ordered ≠ the initial stock. */

@@ -54,6 +54,7 @@ export const SERVER_EXTERNALS = [
 	"nodemailer",
 	"stripe",
 	"prom-client",
+	"@redis/client",
 	"csv-parse",
 	"csv-stringify",
 	"react",

@@ -47,6 +47,23 @@ function isBuildFresh() {
 }
 
 if (!isBuildFresh()) {
+	// A production install (npm ci --omit=dev) has no build tools: it runs a tree built beforehand.
+	if (
+		!fs.existsSync(
+			path.join(
+				projectRoot,
+				"node_modules",
+				"@vitejs",
+				"plugin-react",
+				"package.json",
+			),
+		)
+	) {
+		console.error(
+			"The build in dist/ is missing or older than the sources, and the build tools are not installed (npm ci --omit=dev).\nRun npm run build where they are (npm ci), then start again.",
+		);
+		process.exit(1);
+	}
 	const build = spawnSync(
 		process.execPath,
 		["--import", "tsx", "scripts/build.ts", "--if-stale"],

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
@@ -101,7 +100,10 @@ import {
 	scaleQuotas,
 } from "./platform/http/quota-policies.ts";
 import {
+	hasTrustedProxy,
+	REQUEST_ID_HEADER,
 	registerRequestLifecycle,
+	requestIdFor,
 	requestLifecycleOptions,
 } from "./platform/http/request-lifecycle.ts";
 import { registerRouteAccess } from "./platform/http/route-access.ts";
@@ -117,6 +119,10 @@ import {
 } from "./platform/http/web-app.ts";
 import type { ImageStore } from "./platform/images/image-store.ts";
 import { imagesRoutes } from "./platform/images/images.routes.ts";
+import {
+	createSharedCounters,
+	scheduleCounterSweep,
+} from "./platform/limits/shared-counters.ts";
 import { createMailer, type Mailer } from "./platform/mail/mailer.ts";
 import { metricsRoutes } from "./platform/metrics/metrics.routes.ts";
 import { createMetrics } from "./platform/metrics/metrics.ts";
@@ -131,6 +137,8 @@ export type AppDeps = {
 	images: ImageStore;
 	/** Monotonic milliseconds for caches; tests pass a clock they move by hand. */
 	clock?: Clock;
+	/** Wall-clock milliseconds for rate-limit windows; tests pass a clock they move by hand. */
+	wallClock?: () => number;
 	/** Where mail goes; by default SMTP when configured, else the outbox in DATA_DIR. */
 	mailer?: Mailer;
 	/** How payments are taken; by default the built-in test provider. */
@@ -159,6 +167,7 @@ export async function buildApp({
 	db,
 	images,
 	clock = monotonicClock,
+	wallClock = Date.now,
 	mailer: givenMailer,
 	payments = createTestPaymentGateway(),
 	logStream,
@@ -175,7 +184,13 @@ export async function buildApp({
 		clientErrorHandler: clientErrorHandler(securityHeaders),
 		// Longer than any id or slug the API accepts, so the schema, not the router, judges them.
 		routerOptions: { maxParamLength: 256 },
-		genReqId: () => randomUUID(),
+		// A balancer's id is kept only where a proxy is trusted (TRUST_PROXY): a client's own is not.
+		genReqId: (raw) =>
+			requestIdFor(
+				hasTrustedProxy(config.trustProxy)
+					? raw.headers[REQUEST_ID_HEADER]
+					: undefined,
+			),
 		// Only a proxy named by TRUST_PROXY may set X-Forwarded-For: request.ip is the real client.
 		trustProxy: toFastifyTrustProxy(config.trustProxy),
 		bodyLimit: 1024 * 1024,
@@ -231,6 +246,19 @@ export async function buildApp({
 		await mailOutbox.stop();
 		mailer.close();
 	});
+	// Rate limits and quotas count here: shared by every instance on PostgreSQL or Redis.
+	if (!config.auth.secret)
+		throw new Error(
+			"AUTH_SECRET is missing (start-up sets one in development)",
+		);
+	const counters = createSharedCounters({
+		db,
+		redisUrl: config.redisUrl,
+		now: wallClock,
+		secret: config.auth.secret,
+	});
+	scheduleCounterSweep(app, db, counters);
+	app.addHook("onClose", async () => counters.close());
 	const adminEmails = config.auth.adminEmails;
 	const accounts = createAccountUseCases({ db, images, adminEmails });
 	const auth = createAuth({
@@ -247,7 +275,7 @@ export async function buildApp({
 			close: () => {},
 		},
 		log: app.log,
-		clock,
+		counters,
 		onEmailConfirmed: (user, how) => recordEmailConfirmation(db, user, how),
 		beforeUserDelete: accounts.prepareOwnAccountDeletion,
 	});
@@ -261,7 +289,7 @@ export async function buildApp({
 	// Before any route: each declares who may call it and its quotas (default deny).
 	registerRouteAccess(app, {
 		guard,
-		quotas: await createRouteQuotas(app, quotas),
+		quotas: createRouteQuotas(quotas, counters),
 	});
 
 	// Before every route, so each route's refused role checks reach the security log.
@@ -274,7 +302,7 @@ export async function buildApp({
 	await registerAuthBridge(app, {
 		auth,
 		config,
-		clock,
+		counters,
 		beforeAuthRequest: authAudit.beforeAuthRequest,
 		onSignInDelayed: authAudit.onSignInDelayed,
 		signInRace: {

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { outboxDir } from "./app.ts";
 import { createAuth } from "./platform/auth/auth.ts";
+import { createMemoryCounters } from "./platform/limits/shared-counters.ts";
 import { createMailer } from "./platform/mail/mailer.ts";
 import { TEST_PASSWORD } from "./test-support/accounts.ts";
 import {
@@ -277,7 +278,13 @@ const AUTH_PROBES: Record<string, AuthProbe> = {
 /** The paths of every endpoint the auth library serves over HTTP (server-only calls have none). */
 function listAuthEndpoints({ app, config, db }: TestApp): string[] {
 	const mailer = createMailer(config.mail, outboxDir(config), app.log);
-	const auth = createAuth({ config, db, mailer, log: app.log });
+	const auth = createAuth({
+		config,
+		db,
+		mailer,
+		log: app.log,
+		counters: createMemoryCounters(Date.now),
+	});
 	return Object.values(auth.api)
 		.map((endpoint) => (endpoint as { path?: unknown }).path)
 		.filter((path): path is string => typeof path === "string")

@@ -253,6 +253,15 @@ const EnvSchema = z.object({
 	UNPAID_ORDER_HOURS: createCountSchema(0, 8760, DEFAULT_UNPAID_ORDER_HOURS),
 	MAX_UNPAID_ORDERS: createCountSchema(1, 1000, DEFAULT_MAX_UNPAID_ORDERS),
 	QUOTA_SCALE: createCountSchema(1, 1_000_000, 1),
+	REDIS_URL: z.preprocess(
+		emptyAsUndefined,
+		z
+			.url({
+				protocol: /^rediss?$/,
+				message: "must be a redis:// or rediss:// URL",
+			})
+			.optional(),
+	),
 	METRICS_TOKEN: z.preprocess(
 		emptyAsUndefined,
 		z
@@ -301,6 +310,11 @@ export type Config = {
 	sitemapPageSize?: number;
 	/** The bearer token that reads GET /metrics (METRICS_TOKEN); unset: no metrics are kept. */
 	metricsToken?: string;
+	/**
+	 * Where rate limits and quotas count when set (REDIS_URL); otherwise PostgreSQL's table, or
+	 * this process's memory on SQLite.
+	 */
+	redisUrl?: string;
 };
 
 export type AuthConfig = {
@@ -438,6 +452,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		payments: { stripe },
 		trustProxy: values.TRUST_PROXY,
 		metricsToken: values.METRICS_TOKEN,
+		redisUrl: values.REDIS_URL,
 	};
 }
 

@@ -29,6 +29,8 @@ export const ApiErrorBodySchema = z.object({
 		code: ApiErrorCodeSchema,
 		message: z.string(),
 		details: z.optional(z.array(FieldIssueSchema)),
+		/** On a server error (500): the request's id, also in X-Request-Id and the server's log. */
+		requestId: z.optional(z.string()),
 	}),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

@@ -8,10 +8,11 @@ type Table = { name: string; columns: string[] };
 
 /**
  * The tables a refused request must leave alone: all of them but the security log, which records
- * refused requests on purpose. Binary columns (image bytes) are left out: an image's name is the
+ * refused requests on purpose, and the rate-limit counters, which count refused requests too (a
+ * client sending bad requests a thousand times uses up its allowance). Binary columns (image bytes) are left out: an image's name is the
  * hash of its bytes. The FTS index on SQLite follows the tools table, so it is left out as well.
  */
-const TABLES_CHANGED_BY_REFUSALS = new Set(["audit_events"]);
+const TABLES_CHANGED_BY_REFUSALS = new Set(["audit_events", "shared_counters"]);
 
 /**
  * Tables that background work changes while requests come and go: the mail outbox's worker

@@ -1,9 +1,8 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { onTestFinished } from "vitest";
 import { type AppDeps, buildApp } from "../app.ts";
 import {
@@ -31,6 +30,7 @@ import {
 	type ImageStore,
 } from "../platform/images/image-store.ts";
 import type { PaymentGateway } from "../platform/payments/payment-gateway.ts";
+import { createPostgresDatabase } from "./postgres-database.ts";
 
 /**
  * A throwaway database for one test: a fresh SQLite file by default, or a fresh PostgreSQL
@@ -46,22 +46,11 @@ export async function createTestDatabase(
 			drop: async () => {},
 		};
 	}
-	const name = `tools_gallery_test_${randomBytes(6).toString("hex")}`;
-	const admin = new pg.Client({ connectionString: adminUrl });
-	await admin.connect();
-	await admin.query(`create database ${name}`);
-	await admin.end();
-	const url = new URL(adminUrl);
-	url.pathname = `/${name}`;
-	return {
-		database: { kind: "postgres", url: url.toString() },
-		drop: async () => {
-			const client = new pg.Client({ connectionString: adminUrl });
-			await client.connect();
-			await client.query(`drop database if exists ${name} with (force)`);
-			await client.end();
-		},
-	};
+	const { url, drop } = await createPostgresDatabase(
+		adminUrl,
+		"tools_gallery_test",
+	);
+	return { database: { kind: "postgres", url }, drop };
 }
 
 export function testConfig(
@@ -126,16 +115,25 @@ export async function createTestApp(
 		seed?: boolean;
 		config?: Partial<Config>;
 		clock?: Clock;
+		/** The wall clock of the rate-limit windows, for tests that move it by hand. */
+		wallClock?: () => number;
 		payments?: PaymentGateway;
 		logStream?: AppDeps["logStream"];
 		/** Quotas to replace the generous ones of `testQuotas()`, by name. */
 		quotas?: Partial<Record<QuotaName, QuotaPolicy>>;
 		/** Fills the fresh database before the shop opens it (a restore), as start-up then finds it. */
 		fillDatabase?: (database: DatabaseConfig) => Promise<void>;
+		/**
+		 * Another instance of the shop on that test app's database (as a second server process
+		 * would be): its own pool, caches and counters; the database is the first app's to drop.
+		 */
+		sameDatabaseAs?: TestApp;
 	} = {},
 ): Promise<TestApp> {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-test-"));
-	const { database, drop } = await createTestDatabase(dataDir);
+	const { database, drop } = options.sameDatabaseAs
+		? { database: options.sameDatabaseAs.config.database, drop: async () => {} }
+		: await createTestDatabase(dataDir);
 	await options.fillDatabase?.(database);
 	const config = testConfig(dataDir, database, options.config);
 	const db = createDb(database);
@@ -147,6 +145,7 @@ export async function createTestApp(
 		db,
 		images,
 		clock: options.clock,
+		wallClock: options.wallClock,
 		payments: options.payments,
 		logStream: options.logStream,
 		quotas: testQuotas(options.quotas),

@@ -1,5 +1,5 @@
-import type { Clock } from "../clock.ts";
 import { clientGroup } from "../http/client-address.ts";
+import type { SharedCounters } from "../limits/shared-counters.ts";
 import { htmlFromText } from "../mail/mail-html.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
@@ -31,25 +31,36 @@ export type AccountMail = {
 export function createAccountMail(
 	mailer: Mailer,
 	log: AccountMailLog,
-	clock: Clock,
+	counters: SharedCounters,
 ): AccountMail {
 	const hour = 60 * 60 * 1000;
 	const perAddressAndClient = createRateLimiter(
-		{ max: ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR, windowMs: hour },
-		clock,
+		{
+			name: "account-mail-from-client",
+			max: ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR,
+			windowMs: hour,
+		},
+		counters,
 	);
 	const perAddress = createRateLimiter(
-		{ max: ACCOUNT_MAILS_PER_ADDRESS_ALL_CLIENTS_PER_HOUR, windowMs: hour },
-		clock,
+		{
+			name: "account-mail",
+			max: ACCOUNT_MAILS_PER_ADDRESS_ALL_CLIENTS_PER_HOUR,
+			windowMs: hour,
+		},
+		counters,
 	);
 	return {
 		async send(message, client) {
 			const address = message.to.trim().toLowerCase();
 			const byClient = `${address}|${client ? clientGroup(client) : "server"}`;
-			const isAllowed =
-				perAddressAndClient.check(byClient).allowed &&
-				perAddress.take(address).allowed;
-			if (isAllowed) perAddressAndClient.take(byClient);
+			// Taken in one step each, so mails asked for together cannot all pass a check first; a
+			// mail the address's own cap refuses gives the client's count back.
+			let isAllowed = (await perAddressAndClient.take(byClient)).allowed;
+			if (isAllowed && !(await perAddress.take(address)).allowed) {
+				isAllowed = false;
+				await perAddressAndClient.giveBack(byClient);
+			}
 			if (!isAllowed) {
 				// The address itself is not logged: it may be a stranger's.
 				log.warn(

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../../config.ts";
-import type { Clock } from "../clock.ts";
 import { clientGroup } from "../http/client-address.ts";
 import { sendTooManyRequests } from "../http/too-many-requests.ts";
+import type { SharedCounters } from "../limits/shared-counters.ts";
 import { AUTH_BASE_PATH, type Auth, CLIENT_ADDRESS_HEADER } from "./auth.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
 import { createSignInThrottle } from "./sign-in-throttle.ts";
@@ -51,14 +51,15 @@ export async function registerAuthBridge(
 	{
 		auth,
 		config,
-		clock,
+		counters,
 		onSignInDelayed,
 		beforeAuthRequest,
 		signInRace,
 	}: {
 		auth: Auth;
 		config: Config;
-		clock: Clock;
+		/** Where the limits count: shared by every instance of the shop. */
+		counters: SharedCounters;
 		/** Told once when an account's failures from one client start costing time (the audit log). */
 		onSignInDelayed?: (event: { email: string; address: string }) => void;
 		/**
@@ -81,12 +82,12 @@ export async function registerAuthBridge(
 ): Promise<void> {
 	const { limits } = config.auth;
 	const perAddress = createRateLimiter(
-		{ max: limits.perAddress, windowMs: limits.windowMs },
-		clock,
+		{ name: "auth", max: limits.perAddress, windowMs: limits.windowMs },
+		counters,
 	);
 	const signInFailures = createSignInThrottle(
 		{ freeFailures: limits.failuresPerAccount, windowMs: limits.windowMs },
-		clock,
+		counters,
 	);
 
 	app.route({
@@ -98,7 +99,7 @@ export async function registerAuthBridge(
 		handler: async (request, reply) => {
 			const path = request.url.split("?", 1)[0] ?? request.url;
 			const client = clientGroup(request.ip);
-			const addressDecision = perAddress.take(
+			const addressDecision = await perAddress.take(
 				`${endpointGroup(path)}:${client}`,
 			);
 			if (!addressDecision.allowed)
@@ -114,7 +115,7 @@ export async function registerAuthBridge(
 			// The account and the client together: another address's failures cost the owner nothing.
 			const failureKey = account && `${account}|${client}`;
 			if (failureKey) {
-				const decision = signInFailures.check(failureKey);
+				const decision = await signInFailures.begin(failureKey);
 				if (!decision.allowed)
 					return sendTooManyRequests(reply, {
 						limit: limits.failuresPerAccount,
@@ -123,8 +124,6 @@ export async function registerAuthBridge(
 							"Too many failed sign-ins for this account from your network.",
 						envelope: "auth-library",
 					});
-				// At once, before anything awaits: attempts sent together must not all pass the check.
-				signInFailures.start(failureKey);
 			}
 			let afterSuccess: (() => Promise<void>) | undefined;
 			let stampBefore: string | undefined;
@@ -142,6 +141,14 @@ export async function registerAuthBridge(
 								: undefined,
 					}),
 				);
+				// Counted before the next attempt of this account and client may begin.
+				if (
+					account &&
+					failureKey &&
+					response.status === 401 &&
+					(await signInFailures.fail(failureKey))
+				)
+					onSignInDelayed?.({ email: account, address: client });
 			} finally {
 				if (failureKey) signInFailures.finish(failureKey);
 			}
@@ -160,12 +167,7 @@ export async function registerAuthBridge(
 				}
 			}
 
-			if (account && failureKey) {
-				if (response.status === 401) {
-					if (signInFailures.fail(failureKey))
-						onSignInDelayed?.({ email: account, address: client });
-				} else if (response.ok) signInFailures.succeed(failureKey);
-			}
+			if (failureKey && response.ok) await signInFailures.succeed(failureKey);
 
 			if (response.ok) await afterSuccess?.();
 			reply.code(response.status);

@@ -5,6 +5,7 @@ import {
 } from "../../../shared/auth-errors.ts";
 import { outboxDir } from "../../app.ts";
 import { createTestApp } from "../../test-support/test-app.ts";
+import { createMemoryCounters } from "../limits/shared-counters.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { createAuth } from "./auth.ts";
 
@@ -39,6 +40,7 @@ test("every error code of the auth library, its plugins and Google sign-in has a
 		db: t.db,
 		mailer: createMailer(config.mail, outboxDir(config), t.app.log),
 		log: t.app.log,
+		counters: createMemoryCounters(Date.now),
 	});
 	const codes = Object.values(
 		auth.$ERROR_CODES as Record<string, { code: string }>,

@@ -9,9 +9,9 @@ import {
 	SignUpInputSchema,
 } from "../../../shared/accounts.schemas.ts";
 import type { Config } from "../../config.ts";
-import { type Clock, monotonicClock } from "../clock.ts";
 import type { Db } from "../db/database.ts";
 import { ConflictError } from "../http/errors.ts";
+import type { SharedCounters } from "../limits/shared-counters.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import {
 	confirmByChosenPassword,
@@ -72,8 +72,8 @@ export type AuthDeps = {
 	/** Called before an account is deleted; throws to refuse (the last admin, for one). */
 	beforeUserDelete?: (userId: string) => Promise<void>;
 	log: AuthLog;
-	/** Paces account mail per address; tests pass a clock they move by hand. */
-	clock?: Clock;
+	/** Where account mail is paced per address: counters shared by every instance. */
+	counters: SharedCounters;
 	/** Told when an address is proved, by the confirmation link or by choosing the password. */
 	onEmailConfirmed?: (
 		user: { id: string; email: string },
@@ -156,11 +156,7 @@ export function createAuthOptions(
 	self: SelfCalls = { sendChoosePasswordLink: async () => {} },
 ) {
 	const { config, db, mailer } = deps;
-	const accountMail = createAccountMail(
-		mailer,
-		deps.log,
-		deps.clock ?? monotonicClock,
-	);
+	const accountMail = createAccountMail(mailer, deps.log, deps.counters);
 	const isOwnerAddress = (email: string) =>
 		config.auth.adminEmails.includes(email.trim().toLowerCase());
 	const google = config.auth.google;

@@ -1,72 +1,60 @@
-import type { Clock } from "../clock.ts";
+import type { SharedCounters } from "../limits/shared-counters.ts";
 
 export type LimitDecision =
 	| { allowed: true }
 	| { allowed: false; retryAfterSeconds: number };
 
 export type RateLimiter = {
-	/** Whether one more request under this key fits; counts it when it does. */
-	take(key: string): LimitDecision;
-	/** Whether the key is already over its limit, without counting anything. */
-	check(key: string): LimitDecision;
+	/** Whether one more request under this key fits; counts it either way. */
+	take(key: string): Promise<LimitDecision>;
+	/** Whether the key is already at its limit, without counting anything. */
+	check(key: string): Promise<LimitDecision>;
 	/** Counts one event (a failed sign-in) without asking. */
-	hit(key: string): void;
-	reset(key: string): void;
+	hit(key: string): Promise<void>;
+	/** Gives back one count taken in the current window (a request refused for another reason). */
+	giveBack(key: string): Promise<void>;
+	reset(key: string): Promise<void>;
 };
 
-/** Keys kept before expired windows are swept, so a flood of addresses cannot grow memory forever. */
-const SWEEP_AT = 50_000;
-
 /**
- * A fixed window per key, in this process's memory: enough for one server; several instances
- * will share a store (docs/decisions/007-accounts.md).
+ * A fixed window per key, counted in the shared counters (so every instance of the shop counts
+ * the same requests). `name` keeps this limiter's keys apart from every other's.
  */
 export function createRateLimiter(
-	{ max, windowMs }: { max: number; windowMs: number },
-	clock: Clock,
+	{ name, max, windowMs }: { name: string; max: number; windowMs: number },
+	counters: SharedCounters,
 ): RateLimiter {
-	const windows = new Map<string, { count: number; resetAt: number }>();
+	const keyOf = (key: string) => `${name}:${key}`;
 
-	function current(key: string): { count: number; resetAt: number } {
-		const now = clock();
-		let window = windows.get(key);
-		if (!window || window.resetAt <= now) {
-			if (windows.size >= SWEEP_AT) {
-				for (const [stale, value] of windows)
-					if (value.resetAt <= now) windows.delete(stale);
-			}
-			window = { count: 0, resetAt: now + windowMs };
-			windows.set(key, window);
-		}
-		return window;
-	}
-
-	function refusal(window: { resetAt: number }): LimitDecision {
+	function refusal(resetAt: number): LimitDecision {
 		return {
 			allowed: false,
 			retryAfterSeconds: Math.max(
 				1,
-				Math.ceil((window.resetAt - clock()) / 1000),
+				Math.ceil((resetAt - counters.now()) / 1000),
 			),
 		};
 	}
 
 	return {
-		take(key) {
-			const window = current(key);
-			if (window.count >= max) return refusal(window);
-			window.count += 1;
-			return { allowed: true };
+		async take(key) {
+			const { count, resetAt } = await counters.add(keyOf(key), windowMs);
+			return count > max ? refusal(resetAt) : { allowed: true };
 		},
-		check(key) {
-			const window = current(key);
-			return window.count >= max ? refusal(window) : { allowed: true };
+		async check(key) {
+			const { count, resetAt } = await counters.add(keyOf(key), windowMs, {
+				by: 0,
+			});
+			return count >= max ? refusal(resetAt) : { allowed: true };
 		},
-		hit(key) {
-			current(key).count += 1;
+		async hit(key) {
+			await counters.add(keyOf(key), windowMs);
 		},
-		reset(key) {
-			windows.delete(key);
+		async giveBack(key) {
+			await counters.add(keyOf(key), windowMs, { by: -1 });
+		},
+		async reset(key) {
+			await counters.reset(keyOf(key));
 		},
 	};
 }

@@ -61,6 +61,14 @@ export async function backUpDatabase(
 		} finally {
 			source.close();
 		}
+		// One self-contained file: the copy leaves WAL mode (the shop turns it on again when it
+		// opens a restored database), so reading it never leaves -wal and -shm files beside it.
+		const copy = new SQLite(file, { fileMustExist: true });
+		try {
+			copy.pragma("journal_mode = DELETE");
+		} finally {
+			copy.close();
+		}
 		const schema = lastMigration(readSqliteMigrations(file), file);
 		return { file, database: "sqlite", schema, bytes: fs.statSync(file).size };
 	}

@@ -313,6 +313,15 @@ export type AuditEventsTable = {
 	details: string;
 };
 
+/** One fixed window of a rate limit or quota counter, shared by the instances (shared-counters.ts). */
+export type SharedCountersTable = {
+	/** A keyed digest of what is counted: never an address in the clear. */
+	key: string;
+	/** Bigint columns: PostgreSQL answers them as strings, SQLite as numbers. */
+	count: number | string;
+	reset_at: number | string;
+};
+
 /**
  * Mail waiting to be sent, sent, or given up on (features/mail). The bodies and the link may carry
  * a sign-in token: no list or log shows them.
@@ -455,6 +464,7 @@ export type Database = {
 	content_sections: ContentSectionsTable;
 	audit_events: AuditEventsTable;
 	mail_outbox: MailOutboxTable;
+	shared_counters: SharedCountersTable;
 	shop_settings: ShopSettingsTable;
 	invoice_counters: InvoiceCountersTable;
 	invoices: InvoicesTable;

@@ -113,14 +113,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
 		if (status >= 400 && status < 500)
 			return sendClientError(error, request, reply, status);
 		request.log.error({ err: boundLogError(error) }, "request failed");
-		return reply
-			.code(500)
-			.send(
-				errorBody(
-					"INTERNAL_ERROR",
-					"Something went wrong on our side. Please try again.",
-				),
-			);
+		// The request's id lets whoever reports the failure point at its log lines.
+		const body: ApiErrorBody = {
+			error: {
+				code: "INTERNAL_ERROR",
+				message: "Something went wrong on our side. Please try again.",
+				requestId: request.id,
+			},
+		};
+		return reply.code(500).send(body);
 	});
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type FastifyInstance, LogController } from "fastify";
 import {
 	type Config,
@@ -51,9 +52,39 @@ export function registerRequestLifecycle(
 		slowRequestMs = DEFAULT_SLOW_REQUEST_MS,
 	}: LifecycleConfig,
 ): void {
+	registerRequestIdHeader(app);
 	registerHostCheck(app);
 	registerShutdownAnswers(app);
 	registerRequestLog(app, logRequests, slowRequestMs);
+}
+
+/** The header that carries a request's id, both ways. */
+export const REQUEST_ID_HEADER = "x-request-id";
+
+/** Whether TRUST_PROXY names any proxy at all (false, 0 and an empty list name none). */
+export function hasTrustedProxy(trustProxy: Config["trustProxy"]): boolean {
+	return Array.isArray(trustProxy)
+		? trustProxy.length > 0
+		: Boolean(trustProxy);
+}
+
+/**
+ * The id of a request: the one a balancer in front gave it (nginx's `$request_id`, or any 8 to
+ * 128 letters, digits and `._:-`), so the balancer's log and ours name the same request; else a
+ * new UUID. The id only ties log lines and answers together: it grants nothing.
+ */
+export function requestIdFor(given: string | string[] | undefined): string {
+	return typeof given === "string" && /^[A-Za-z0-9._:-]{8,128}$/.test(given)
+		? given
+		: randomUUID();
+}
+
+/** Every answer names its request's id (X-Request-Id), as the request's log lines do (reqId). */
+function registerRequestIdHeader(app: FastifyInstance): void {
+	app.addHook("onRequest", (request, reply, done) => {
+		reply.header(REQUEST_ID_HEADER, request.id);
+		done();
+	});
 }
 
 /** Node's own check is off (`requireHostHeader`) so that this answer has our envelope and headers. */

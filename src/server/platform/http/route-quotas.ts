@@ -1,20 +1,24 @@
-import rateLimit from "@fastify/rate-limit";
 import type {
-	FastifyInstance,
 	FastifyReply,
 	FastifyRequest,
 	preHandlerAsyncHookHandler,
 } from "fastify";
+import type { SharedCounters } from "../limits/shared-counters.ts";
 import { clientGroup } from "./client-address.ts";
-import type { QuotaLimit, QuotaName, QuotaTable } from "./quota-policies.ts";
+import type {
+	QuotaLimit,
+	QuotaName,
+	QuotaPolicy,
+	QuotaTable,
+} from "./quota-policies.ts";
 import {
 	type RateLimitState,
 	sendTooManyRequests,
 	setRateLimitHeaders,
 } from "./too-many-requests.ts";
 
-type Counted = RateLimitState & { isExceeded: boolean; reason: string };
-type Counter = (request: FastifyRequest) => Promise<Counted>;
+type Scope = "account" | "address";
+type Allowance = { key: string; limit: QuotaLimit; reason: string };
 
 export type RouteQuotas = {
 	/** The preHandler that counts a request against each named quota, after the session guard. */
@@ -22,91 +26,98 @@ export type RouteQuotas = {
 };
 
 /**
- * The quota policies as route preHandlers, counted by @fastify/rate-limit: its store is the one to
- * swap for a shared one when several instances serve the shop. One counter per quota, account and
- * address, whichever route of that quota the request came through.
+ * The quota policies as route preHandlers, counted in the shared counters (every instance of the
+ * shop counts the same requests). One counter per quota, account and address, whichever route of
+ * that quota the request came through.
  */
-export async function createRouteQuotas(
-	app: FastifyInstance,
+export function createRouteQuotas(
 	table: QuotaTable,
-): Promise<RouteQuotas> {
-	await app.register(rateLimit, { global: false });
-
-	function createCounter(
-		name: QuotaName,
-		scope: "account" | "address",
-		limit: QuotaLimit,
-	): Counter {
-		const reason = `Too many ${table[name].what} from your ${scope === "account" ? "account" : "network"}.`;
-		const take = app.createRateLimit({
-			max: limit.max,
-			timeWindow: limit.windowMs,
-			// request.ip honours TRUST_PROXY; an IPv6 client counts as its /64 (client-address.ts). The
-			// quota's name keeps counters apart in a store shared by several limiters.
-			keyGenerator: (request) =>
-				scope === "account"
-					? `${name}:account:${request.viewer?.id}`
-					: `${name}:address:${clientGroup(request.ip)}`,
-		});
-		return async (request) => {
-			const counted = await take(request);
-			if (counted.isAllowed)
-				throw new Error("quota counters have no allow list");
-			return {
-				limit: counted.max,
-				remaining: counted.remaining,
-				resetSeconds: counted.ttlInSeconds,
-				isExceeded: counted.isExceeded,
-				reason,
-			};
-		};
+	shared: SharedCounters,
+): RouteQuotas {
+	/** The reason a refusal gives for one allowance: "Too many orders from your account." */
+	function reasonOf(name: QuotaName, scope: Scope): string {
+		return `Too many ${table[name].what} from your ${scope === "account" ? "account" : "network"}.`;
 	}
 
-	const counters = new Map<
-		QuotaName,
-		{ perAccount: Counter; perAddress: Counter }
-	>();
-	function countersOf(name: QuotaName) {
-		if (!Object.hasOwn(table, name))
-			throw new Error(`No quota is named ${String(name)}`);
-		let pair = counters.get(name);
-		if (!pair) {
-			const policy = table[name];
-			pair = {
-				perAccount: createCounter(name, "account", policy.perAccount),
-				perAddress: createCounter(name, "address", policy.perAddress),
-			};
-			counters.set(name, pair);
+	/**
+	 * The allowances a request draws on: each quota's per-address one and, signed in, its
+	 * per-account one. request.ip honours TRUST_PROXY; an IPv6 client counts as its /64
+	 * (client-address.ts). The quota's name keeps its counters apart from every other's.
+	 */
+	function allowancesOf(
+		request: FastifyRequest,
+		quotas: readonly { name: QuotaName; policy: QuotaPolicy }[],
+	): Allowance[] {
+		const allowances: Allowance[] = [];
+		for (const { name, policy } of quotas) {
+			if (policy.counts && !policy.counts(request)) continue;
+			allowances.push({
+				key: `quota:${name}:address:${clientGroup(request.ip)}`,
+				limit: policy.perAddress,
+				reason: reasonOf(name, "address"),
+			});
+			if (request.viewer)
+				allowances.push({
+					key: `quota:${name}:account:${request.viewer.id}`,
+					limit: policy.perAccount,
+					reason: reasonOf(name, "account"),
+				});
 		}
-		return pair;
+		return allowances;
 	}
 
 	return {
 		preHandlerFor(names) {
-			const pairs = names.map((name) => ({
-				...countersOf(name),
-				counts: table[name].counts,
-			}));
+			const quotas = names.map((name) => {
+				if (!Object.hasOwn(table, name))
+					throw new Error(`No quota is named ${String(name)}`);
+				return { name, policy: table[name] };
+			});
 			return async function countQuotas(
 				request: FastifyRequest,
 				reply: FastifyReply,
 			) {
-				let tightest: Counted | undefined;
-				for (const { perAccount, perAddress, counts: isCounted } of pairs) {
-					if (isCounted && !isCounted(request)) continue;
-					const counts = [perAddress];
-					if (request.viewer) counts.push(perAccount);
-					for (const count of counts) {
-						const counted = await count(request);
-						if (counted.isExceeded)
-							return sendTooManyRequests(reply, {
-								limit: counted.limit,
-								retryAfterSeconds: counted.resetSeconds,
-								reason: counted.reason,
-							});
-						if (!tightest || isTighter(counted, tightest)) tightest = counted;
-					}
+				const allowances = allowancesOf(request, quotas);
+				if (allowances.length === 0) return;
+				// Every allowance counted in one step (one round trip to the shared counters).
+				const windows = await shared.addEach(
+					allowances.map(({ key, limit }) => ({
+						key,
+						windowMs: limit.windowMs,
+					})),
+				);
+				const now = shared.now();
+				const states = allowances.map(({ limit }, index) => {
+					const window = windows[index];
+					if (!window) throw new Error("a counter went missing");
+					return {
+						limit: limit.max,
+						remaining: limit.max - window.count,
+						resetSeconds: Math.max(0, Math.ceil((window.resetAt - now) / 1000)),
+					};
+				});
+				const refusedAt = states.findIndex((state) => state.remaining < 0);
+				const refusal = allowances[refusedAt];
+				const refused = states[refusedAt];
+				if (refusal && refused) {
+					// A refused request uses up only the allowance that refused it (and any other already
+					// over): the account's allowance is not spent on a request its network was refused.
+					await Promise.all(
+						allowances.map(({ key, limit }, index) =>
+							(states[index]?.remaining ?? -1) >= 0
+								? shared.add(key, limit.windowMs, { by: -1 })
+								: undefined,
+						),
+					);
+					return sendTooManyRequests(reply, {
+						limit: refused.limit,
+						retryAfterSeconds: Math.max(1, refused.resetSeconds),
+						reason: refusal.reason,
+					});
 				}
+				let tightest: RateLimitState | undefined;
+				for (const state of states)
+					if (!tightest || isTighter(state, tightest)) tightest = state;
 				if (tightest) setRateLimitHeaders(reply, tightest);
 			};
 		},
@@ -114,7 +125,10 @@ export async function createRouteQuotas(
 }
 
 /** The allowance with the fewest requests left, or the later reset of two with as many. */
-function isTighter(candidate: Counted, current: Counted): boolean {
+function isTighter(
+	candidate: RateLimitState,
+	current: RateLimitState,
+): boolean {
 	if (candidate.remaining !== current.remaining)
 		return candidate.remaining < current.remaining;
 	return candidate.resetSeconds > current.resetSeconds;
