@@ -78,12 +78,14 @@ import { createSessionGuard } from "./platform/auth/session-guard.ts";
 import { type Clock, monotonicClock } from "./platform/clock.ts";
 import { type Db, databaseUse } from "./platform/db/database.ts";
 import { createWriteTransactions } from "./platform/db/group-commit.ts";
+import { scheduleAloneAcrossInstances } from "./platform/db/run-alone.ts";
 import { registerApiCacheControl } from "./platform/http/api-cache-control.ts";
 import {
 	clientErrorHandler,
 	frameworkErrorHandler,
 	registerErrorHandling,
 } from "./platform/http/error-handler.ts";
+import { createIdempotency } from "./platform/http/idempotency.ts";
 import { registerJsonBody } from "./platform/http/json-body.ts";
 import { createLoggerOptions } from "./platform/http/logger-options.ts";
 import { registerMultipart } from "./platform/http/multipart-form.ts";
@@ -160,6 +162,9 @@ function toFastifyTrustProxy(
 export function outboxDir(config: Config): string {
 	return path.join(config.dataDir, "outbox");
 }
+
+/** How often answers kept for an Idempotency-Key longer than a day are deleted. */
+const IDEMPOTENCY_SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /** Builds the whole server without listening. Tests call it and inject requests. */
 export async function buildApp({
@@ -286,10 +291,19 @@ export async function buildApp({
 		adminEmails,
 		isHttps: config.publicUrl.startsWith("https://"),
 	});
-	// Before any route: each declares who may call it and its quotas (default deny).
+	// Idempotency-Key on every signed-in POST, kept in the database for every instance.
+	const idempotency = createIdempotency(app, { db, now: wallClock });
+	scheduleAloneAcrossInstances(app, db, {
+		name: "idempotency-sweep",
+		everyMs: IDEMPOTENCY_SWEEP_INTERVAL_MS,
+		work: () => idempotency.sweep(),
+		failure: "could not delete idempotency keys kept longer than a day",
+	});
+	// Before any route: each declares who may call it, its quotas and its idempotency (default deny).
 	registerRouteAccess(app, {
 		guard,
 		quotas: createRouteQuotas(quotas, counters),
+		idempotency,
 	});
 
 	// Before every route, so each route's refused role checks reach the security log.

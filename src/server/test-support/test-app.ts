@@ -230,3 +230,12 @@ export async function createSecondInstance(
 	});
 	return app;
 }
+
+/** Two instances of the shop on one database, as two server processes behind a balancer. */
+export async function createTestInstances(
+	options: Parameters<typeof createTestApp>[0] = {},
+): Promise<[TestApp, TestApp]> {
+	const first = await createTestApp(options);
+	const second = await createTestApp({ ...options, sameDatabaseAs: first });
+	return [first, second];
+}

@@ -60,7 +60,7 @@ export async function ordersRoutes(
 					...clientErrorResponses,
 				},
 			},
-			config: { access: "signed-in", quota: "orders" },
+			config: { access: "signed-in", quota: "orders", idempotency: "own" },
 		},
 		async (request, reply) => {
 			const { order, isReplay } = await orders.placeOrder(
@@ -88,7 +88,7 @@ export async function ordersRoutes(
 					...clientErrorResponses,
 				},
 			},
-			config: { access: "signed-in", quota: "orders" },
+			config: { access: "signed-in", quota: "orders", idempotency: "own" },
 		},
 		async (request, reply) => {
 			const { order, isReplay } = await orders.checkOut(

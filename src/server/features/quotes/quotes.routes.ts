@@ -122,7 +122,7 @@ export async function quotesRoutes(
 					...clientErrorResponses,
 				},
 			},
-			config: { access: "owner", quota: "orders" },
+			config: { access: "owner", quota: "orders", idempotency: "own" },
 		},
 		async (request, reply) => {
 			const { order, isReplay } = await quotes.acceptQuote(

@@ -33,6 +33,7 @@ import * as searchAtScale from "./migrations/2026-12-02-0800-search-at-scale.ts"
 import * as stockOutsideCatalogVersion from "./migrations/2026-12-02-0900-stock-outside-catalog-version.ts";
 import * as orderPathIndexes from "./migrations/2026-12-03-0800-order-path-indexes.ts";
 import * as sharedCounters from "./migrations/2026-12-04-0800-shared-counters.ts";
+import * as idempotencyKeys from "./migrations/2026-12-05-0800-idempotency-keys.ts";
 
 export type MigrationContext = {
 	/**
@@ -79,6 +80,7 @@ function listMigrations(context: MigrationContext): Record<string, Migration> {
 		"2026-12-02-0900-stock-outside-catalog-version": stockOutsideCatalogVersion,
 		"2026-12-03-0800-order-path-indexes": orderPathIndexes,
 		"2026-12-04-0800-shared-counters": sharedCounters,
+		"2026-12-05-0800-idempotency-keys": idempotencyKeys,
 	};
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { type Db, isPostgres } from "./database.ts";
 
@@ -33,5 +34,45 @@ export async function runAloneAcrossInstances<T>(
 				connection,
 			);
 		}
+	});
+}
+
+/**
+ * Runs `work` every `everyMs` while the server is up, on one instance at a time
+ * (runAloneAcrossInstances): a pass still running skips the tick, a failed one is logged and the
+ * next tick tries again. Stopping the server waits for a running pass.
+ */
+export function scheduleAloneAcrossInstances(
+	app: FastifyInstance,
+	db: Db,
+	{
+		name,
+		everyMs,
+		work,
+		failure,
+	}: {
+		name: string;
+		everyMs: number;
+		work: () => Promise<unknown>;
+		/** The log line of a failed pass: "could not delete ended rate-limit windows". */
+		failure: string;
+	},
+): void {
+	let timer: NodeJS.Timeout | undefined;
+	let running: Promise<unknown> | undefined;
+	const tick = () => {
+		running ??= runAloneAcrossInstances(db, name, work)
+			.catch((error: unknown) => app.log.error({ err: error }, failure))
+			.finally(() => {
+				running = undefined;
+			});
+	};
+	app.addHook("onReady", async () => {
+		timer = setInterval(tick, everyMs);
+		timer.unref();
+	});
+	app.addHook("onClose", async () => {
+		clearInterval(timer);
+		await running;
 	});
 }

@@ -322,6 +322,21 @@ export type SharedCountersTable = {
 	reset_at: number | string;
 };
 
+/** An Idempotency-Key of an account: claimed by a request, then its answer (idempotency.ts). */
+export type IdempotencyKeysTable = {
+	/** The account's id. */
+	owner: string;
+	key: string;
+	/** A digest of the request that claimed the key. */
+	fingerprint: string;
+	/** Null while the request runs; then its answer. */
+	status_code: number | null;
+	content_type: string | null;
+	body: string | null;
+	started_at: string;
+	expires_at: string;
+};
+
 /**
  * Mail waiting to be sent, sent, or given up on (features/mail). The bodies and the link may carry
  * a sign-in token: no list or log shows them.
@@ -465,6 +480,7 @@ export type Database = {
 	audit_events: AuditEventsTable;
 	mail_outbox: MailOutboxTable;
 	shared_counters: SharedCountersTable;
+	idempotency_keys: IdempotencyKeysTable;
 	shop_settings: ShopSettingsTable;
 	invoice_counters: InvoiceCountersTable;
 	invoices: InvoicesTable;

@@ -5,8 +5,14 @@ import type {
 	preHandlerHookHandler,
 	RouteOptions,
 } from "fastify";
+import { z } from "zod";
+import {
+	IDEMPOTENCY_KEY_HEADER,
+	IdempotencyKeySchema,
+} from "../../../shared/orders.schemas.ts";
 import type { SessionGuard } from "../auth/session-guard.ts";
 import { signedInAccess, tooManyRequestsResponse } from "./api-schemas.ts";
+import type { Idempotency } from "./idempotency.ts";
 import type { QuotaName } from "./quota-policies.ts";
 import type { RouteQuotas } from "./route-quotas.ts";
 
@@ -23,10 +29,20 @@ declare module "fastify" {
 		access?: RouteAccess;
 		/** The quotas each request counts against (quota-policies.ts). */
 		quota?: QuotaName | readonly QuotaName[];
+		/**
+		 * "own": the route keeps its Idempotency-Key itself (an order: one key, one order), instead
+		 * of the answer being kept and given again (idempotency.ts).
+		 */
+		idempotency?: "own";
 	}
 }
 
 const SCOPE_ACCESS = Symbol("scope access");
+
+/** The header every signed-in POST accepts: a repeat with the same key gets the first answer. */
+const IdempotencyHeadersSchema = z.object({
+	[IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema,
+});
 const DECLARATIONS = Symbol("route access declarations");
 
 /** One registered route and what it declares, as `listRouteDeclarations` reports it. */
@@ -123,7 +139,11 @@ function documentAccess(
  */
 export function registerRouteAccess(
 	app: FastifyInstance,
-	{ guard, quotas }: { guard: SessionGuard; quotas: RouteQuotas },
+	{
+		guard,
+		quotas,
+		idempotency,
+	}: { guard: SessionGuard; quotas: RouteQuotas; idempotency: Idempotency },
 ): void {
 	const declarations: RouteDeclaration[] = [];
 	app.decorate(DECLARATIONS, declarations);
@@ -144,9 +164,22 @@ export function registerRouteAccess(
 		for (const method of toList(route.method))
 			declarations.push({ method, url: route.url, access, quotas: quotaNames });
 		const guardHandler = guardOf(access, guard);
+		// Every POST of a signed-in caller takes an Idempotency-Key, counted by its quotas first.
+		const isKeyed =
+			toList(route.method).includes("POST") &&
+			access !== "public" &&
+			route.config?.idempotency !== "own";
+		if (isKeyed) {
+			if (route.schema?.headers)
+				throw new Error(
+					`${describeRoute(route)} declares headers: declare Idempotency-Key among them and config: { idempotency: "own" }`,
+				);
+			route.schema = { ...route.schema, headers: IdempotencyHeadersSchema };
+		}
 		const preHandlers = [
 			...(guardHandler ? [guardHandler] : []),
 			...(quotaNames.length > 0 ? [quotas.preHandlerFor(quotaNames)] : []),
+			...(isKeyed ? [idempotency.preHandler] : []),
 		];
 		if (preHandlers.length > 0)
 			route.preHandler = [

@@ -8,11 +8,12 @@ import {
 	TEST_PASSWORD,
 	testAuthConfig,
 } from "../../test-support/accounts.ts";
+import { handClock } from "../../test-support/hand-clock.ts";
 import { startRedisServer } from "../../test-support/redis-server.ts";
 import {
 	createTestApp,
 	createTestDatabase,
-	type TestApp,
+	createTestInstances,
 } from "../../test-support/test-app.ts";
 import { createDb, type Db } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
@@ -28,16 +29,6 @@ const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
 const TEST_SECRET = "test-only-counter-secret-0123456789abcdef";
 
 /** A wall clock moved by hand. */
-function handClock(start = Date.UTC(2026, 5, 1, 12)) {
-	let now = start;
-	return {
-		now: () => now,
-		advance(ms: number) {
-			now += ms;
-		},
-	};
-}
-
 /** This run's database (SQLite, or PostgreSQL under TEST_DATABASE_URL), migrated, dropped after. */
 async function testDb(): Promise<Db> {
 	const dataDir = fs.mkdtempSync(
@@ -215,15 +206,6 @@ test("in memory, past the sweep threshold of keys, a live window keeps counting 
 	expect((await shared.add("old-1", 1_000)).count).toBe(1);
 });
 
-/** Two instances of the shop on one database, as two server processes behind a balancer. */
-async function twoInstances(
-	options: Parameters<typeof createTestApp>[0] = {},
-): Promise<[TestApp, TestApp]> {
-	const first = await createTestApp(options);
-	const second = await createTestApp({ ...options, sameDatabaseAs: first });
-	return [first, second];
-}
-
 const searchQuota = (max: number) => ({
 	searches: {
 		...QUOTA_POLICIES.searches,
@@ -235,7 +217,7 @@ const searchQuota = (max: number) => ({
 test.skipIf(!isPostgresRun)(
 	"on PostgreSQL, searches used up through one instance are refused through the other",
 	async () => {
-		const [a, b] = await twoInstances({ quotas: searchQuota(2) });
+		const [a, b] = await createTestInstances({ quotas: searchQuota(2) });
 		expect((await a.app.inject("/api/tools?q=grinder")).statusCode).toBe(200);
 		expect((await b.app.inject("/api/tools?q=sander")).statusCode).toBe(200);
 		const refusedByA = await a.app.inject("/api/tools?q=drill");
@@ -247,7 +229,7 @@ test.skipIf(!isPostgresRun)(
 
 test("with REDIS_URL, sign-in requests used up through one instance are refused through the other, and a wrong password counts on both", async () => {
 	const redis = await startRedisServer();
-	const [a, b] = await twoInstances({
+	const [a, b] = await createTestInstances({
 		config: {
 			redisUrl: redis.url,
 			auth: testAuthConfig({

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { type Db, isPostgres } from "../db/database.ts";
-import { runAloneAcrossInstances } from "../db/run-alone.ts";
+import { scheduleAloneAcrossInstances } from "../db/run-alone.ts";
 import { lazyPackage } from "../lazy-package.ts";
 
 /** A counter's count in its current window, and when that window ends (ms since the epoch). */
@@ -89,29 +89,11 @@ export function scheduleCounterSweep(
 	db: Db,
 	counters: SharedCounters,
 ): void {
-	let timer: NodeJS.Timeout | undefined;
-	let running: Promise<unknown> | undefined;
-	const sweep = () => {
-		running ??= runAloneAcrossInstances(db, "counter-sweep", () =>
-			counters.sweep(),
-		)
-			.catch((error: unknown) =>
-				app.log.error(
-					{ err: error },
-					"could not delete ended rate-limit windows",
-				),
-			)
-			.finally(() => {
-				running = undefined;
-			});
-	};
-	app.addHook("onReady", async () => {
-		timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-		timer.unref();
-	});
-	app.addHook("onClose", async () => {
-		clearInterval(timer);
-		await running;
+	scheduleAloneAcrossInstances(app, db, {
+		name: "counter-sweep",
+		everyMs: SWEEP_INTERVAL_MS,
+		work: () => counters.sweep(),
+		failure: "could not delete ended rate-limit windows",
 	});
 }
 
