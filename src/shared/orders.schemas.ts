@@ -1,6 +1,10 @@
 import * as z from "zod/mini";
 import { InvoiceSummarySchema } from "./invoices.schemas.ts";
-import { PageQuerySchema, pageSchemaOf } from "./paging.schemas.ts";
+import {
+	PageQuerySchema,
+	pageSchemaOf,
+	UpdatedSinceSchema,
+} from "./paging.schemas.ts";
 import { requiredText } from "./text.schemas.ts";
 import { ToolIdSchema } from "./tools.schemas.ts";
 
@@ -144,6 +148,8 @@ export const OrderSchema = z.object({
 	 */
 	test_payment: z.boolean(),
 	created_at: z.iso.datetime(),
+	/** When the order last changed: placed, paid, cancelled, shipped, refunded and the like. */
+	updated_at: z.iso.datetime(),
 	paid_at: z.nullable(z.iso.datetime()),
 	cancelled_at: z.nullable(z.iso.datetime()),
 	/**
@@ -274,6 +280,8 @@ export const ADMIN_ORDERS_PAGE_SIZE = 20;
 export const OrderListQuerySchema = z.object({
 	...PageQuerySchema.shape,
 	status: z.optional(OrderStatusSchema),
+	/** Only orders changed at or after this time, oldest change first. */
+	updated_since: UpdatedSinceSchema,
 	/** Part of the customer's email address. */
 	email: z.optional(
 		z

@@ -57,3 +57,23 @@ export type Page<T> = {
 	page_size: number;
 	total: number;
 };
+
+/**
+ * `updated_since`, for keeping another system in step with a list: only what changed at or after
+ * this time, oldest change first. An ISO-8601 date and time, with Z or an offset.
+ */
+export const UpdatedSinceSchema = z.optional(
+	z.iso.datetime({
+		offset: true,
+		message:
+			"updated_since must be an ISO-8601 date and time, such as 2026-12-01T09:00:00Z",
+	}),
+);
+
+/**
+ * A time as the databases keep them (toISOString's form, UTC to the millisecond), in which text
+ * order is time order: "…T09:00:00Z" from a client would sort after "…T09:00:00.500Z".
+ */
+export function toStoredTime(iso: string): string {
+	return new Date(iso).toISOString();
+}

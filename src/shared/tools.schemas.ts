@@ -1,5 +1,9 @@
 import * as z from "zod/mini";
-import { PageQuerySchema, pageSchemaOf } from "./paging.schemas.ts";
+import {
+	PageQuerySchema,
+	pageSchemaOf,
+	UpdatedSinceSchema,
+} from "./paging.schemas.ts";
 import type { PriceBreak } from "./purchase-rule.ts";
 import { requiredText, slugify, versionText } from "./text.schemas.ts";
 
@@ -18,6 +22,11 @@ export const ToolSchema = z.object({
 	img_large: z.string(),
 	supplier_name: z.string(),
 	created_at: z.iso.datetime(),
+	/**
+	 * When the tool's own fields last changed (an edit, an import, its photo); the stock moves with
+	 * orders, which the orders list follows, without changing it.
+	 */
+	updated_at: z.iso.datetime(),
 	/** Goes up by one at every edit; an edit names the version it started from. */
 	version: z.int().check(z.positive()),
 	/** The part number, unique in the catalog. */
@@ -366,6 +375,8 @@ export const TOOL_IMAGE_FIELD = "image";
 
 export const ToolListQuerySchema = z.object({
 	...PageQuerySchema.shape,
+	/** Only tools changed at or after this time, oldest change first; not with q. */
+	updated_since: UpdatedSinceSchema,
 	q: z.optional(
 		z
 			.string()

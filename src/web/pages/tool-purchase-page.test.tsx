@@ -30,6 +30,7 @@ const circularSaw: Tool = {
 	img_large: "/images/circular-saw-large.webp",
 	supplier_name: "Northwind Power Tools",
 	created_at: "2026-11-21T08:00:00.000Z",
+	updated_at: "2026-11-21T08:00:00.000Z",
 	version: 3,
 	sku: "TG-000007",
 	slug: "185-mm-circular-saw-1400-w-tg-000007",

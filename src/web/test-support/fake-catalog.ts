@@ -29,6 +29,7 @@ export function aTool(n: number, changes: Partial<Tool> = {}): Tool {
 		img_large: `/images/tool-${n}-large.webp`,
 		supplier_name: "Northwind Power Tools",
 		created_at: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
+		updated_at: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
 		version: 1,
 		sku: `TG-${String(n).padStart(6, "0")}`,
 		slug: `tool-${n}-tg-${String(n).padStart(6, "0")}`,

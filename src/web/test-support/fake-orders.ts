@@ -67,6 +67,7 @@ export function anOrder(n: number, changes: Partial<Order> = {}): Order {
 		payment_id: null,
 		test_payment: false,
 		created_at: new Date(Date.UTC(2026, 10, 24, 12, n)).toISOString(),
+		updated_at: new Date(Date.UTC(2026, 10, 24, 12, n)).toISOString(),
 		paid_at: null,
 		cancelled_at: null,
 		refund_id: null,

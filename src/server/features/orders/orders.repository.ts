@@ -31,6 +31,7 @@ const orderColumns = [
 	"orders.payment_id",
 	"orders.payment_provider",
 	"orders.created_at",
+	"orders.updated_at",
 	"orders.paid_at",
 	"orders.cancelled_at",
 	"orders.refund_id",
@@ -262,6 +263,8 @@ export type OrderFilter = {
 	status?: OrderStatus;
 	/** Part of the customer's email, lower case. */
 	emailContains?: string;
+	/** Only orders changed at or after this time (ISO-8601 UTC as stored); oldest change first. */
+	updatedSince?: string;
 };
 
 function filteredOrders(db: Db, filter: OrderFilter) {
@@ -270,6 +273,8 @@ function filteredOrders(db: Db, filter: OrderFilter) {
 		query = query.where("user_id", "=", filter.userId);
 	if (filter.status !== undefined)
 		query = query.where("status", "=", filter.status);
+	if (filter.updatedSince !== undefined)
+		query = query.where("updated_at", ">=", filter.updatedSince);
 	if (filter.emailContains) {
 		const pattern = `%${filter.emailContains.replace(/[\\%_]/g, "\\$&")}%`;
 		query = query.where(
@@ -279,17 +284,21 @@ function filteredOrders(db: Db, filter: OrderFilter) {
 	return query;
 }
 
-/** Orders newest first, optionally one customer's, of one status, or by email. */
+/**
+ * Orders newest first, optionally one customer's, of one status, or by email; changed since a
+ * time, oldest change first.
+ */
 export async function findOrdersPage(
 	db: Db,
 	filter: OrderFilter,
 	offset: number,
 	limit: number,
 ): Promise<Order[]> {
+	const isSync = filter.updatedSince !== undefined;
 	const rows = await filteredOrders(db, filter)
 		.select(orderColumns)
-		.orderBy("created_at", "desc")
-		.orderBy("id", "desc")
+		.orderBy(isSync ? "updated_at" : "created_at", isSync ? "asc" : "desc")
+		.orderBy("id", isSync ? "asc" : "desc")
 		.limit(limit)
 		.offset(offset)
 		.execute();
@@ -585,6 +594,7 @@ function readDeletedOrder(
 		cancelled_at: null,
 		pay_by: null,
 		...order,
+		updated_at: order.updated_at ?? order.created_at ?? "",
 		lines: order.lines ?? [
 			{
 				refunded_quantity: 0,
@@ -773,18 +783,21 @@ export const REFUNDABLE_STATUSES: OrderStatus[] = [
  * Counts `amount` as refunded on the order, as long as it stays refundable and the refunds never
  * pass its total; with lines, counts each line's pieces the same way (never past its quantity).
  * Every statement is conditional: two refunds at once cannot give back the same pieces. Returns
- * whether all of it was counted; the caller's transaction must roll back when not.
+ * whether all of it was counted; the caller's transaction must roll back when not. `at` is when
+ * the order changed.
  */
 export async function countRefund(
 	db: Db,
 	orderId: string,
 	amountCents: number,
 	lines: readonly { tool_id: string; quantity: number }[],
+	at: string,
 ): Promise<boolean> {
 	const order = await db
 		.updateTable("orders")
 		.set((eb) => ({
 			refunded_cents: eb("refunded_cents", "+", amountCents),
+			updated_at: at,
 		}))
 		.where("id", "=", orderId)
 		.where("status", "in", REFUNDABLE_STATUSES)
@@ -813,11 +826,13 @@ export async function uncountRefund(
 	orderId: string,
 	amountCents: number,
 	lines: readonly { tool_id: string; quantity: number }[],
+	at: string,
 ): Promise<void> {
 	await db
 		.updateTable("orders")
 		.set((eb) => ({
 			refunded_cents: eb("refunded_cents", "-", amountCents),
+			updated_at: at,
 		}))
 		.where("id", "=", orderId)
 		.execute();

@@ -18,6 +18,7 @@ import type {
 	UnpaidHolder,
 } from "../../../shared/orders.schemas.ts";
 import type { Page, PageQuery } from "../../../shared/paging.schemas.ts";
+import { toStoredTime } from "../../../shared/paging.schemas.ts";
 import type { PaymentMethod } from "../../../shared/payment-terms.schemas.ts";
 import { unitPriceCents } from "../../../shared/purchase-rule.ts";
 import type { Viewer } from "../../platform/auth/session-guard.ts";
@@ -686,7 +687,10 @@ export function listOwnOrders(
 	return readOrdersPage(db, { userId: viewer.id }, query);
 }
 
-/** Every customer's orders for the admins, newest first, by status and part of the email. */
+/**
+ * Every customer's orders for the admins, newest first, by status and part of the email; with
+ * `updated_since`, those changed since then, oldest change first.
+ */
 export function listAllOrders(
 	db: Db,
 	query: OrderListQuery,
@@ -694,6 +698,10 @@ export function listAllOrders(
 	const filter = {
 		status: query.status,
 		emailContains: query.email?.toLowerCase() || undefined,
+		updatedSince:
+			query.updated_since === undefined
+				? undefined
+				: toStoredTime(query.updated_since),
 	};
 	return readOrdersPage(db, filter, query);
 }
@@ -1123,7 +1131,8 @@ export async function reserveRefund(
 	const isReserved = await deps.db
 		.transaction()
 		.execute(async (trx) => {
-			if (!(await countRefund(trx, id, plan.amountCents, plan.lines))) {
+			const at = new Date().toISOString();
+			if (!(await countRefund(trx, id, plan.amountCents, plan.lines, at))) {
 				// Changed meanwhile (another refund, a step): nothing of this one is kept.
 				throw new RefundRaceError();
 			}
@@ -1137,7 +1146,7 @@ export async function reserveRefund(
 				provider_refund_id: null,
 				requested_by: "admin",
 				requested_by_email: admin.email,
-				created_at: new Date().toISOString(),
+				created_at: at,
 			});
 			return true;
 		})
@@ -1291,6 +1300,7 @@ export function releaseRefund(
 			refund.order_id,
 			refund.amount_cents,
 			refund.lines,
+			at,
 		);
 		await recordEvent(
 			trx,
@@ -1331,8 +1341,8 @@ export async function recordProviderRefund(
 					}))
 					.filter((line) => line.quantity > 0)
 			: [];
-		if (!(await countRefund(trx, order.id, amount, lines))) return false;
 		const at = new Date().toISOString();
+		if (!(await countRefund(trx, order.id, amount, lines, at))) return false;
 		const refund = {
 			id: timeOrderedId(),
 			order_id: order.id,

@@ -89,7 +89,9 @@ test("an edit made on the current version restocks and reprices the tool and mov
 		price_cents: 9995,
 		available_quantity: 250,
 		version: 2,
+		updated_at: edited.updated_at,
 	});
+	expect(edited.updated_at > added.updated_at).toBe(true);
 	expect(await readTool(t, added.id)).toEqual(edited);
 	expect((await listTools(t)).items).toEqual([edited]);
 });

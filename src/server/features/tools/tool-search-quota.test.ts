@@ -91,3 +91,14 @@ test("the list is public and reads no session: a signed-in caller's searches cou
 			.statusCode,
 	).toBe(429);
 });
+
+test("reading the changes since a time counts like a search: the cache cannot answer it", async () => {
+	const t = await createSearchQuotaApp(2);
+	const since = "/api/tools?updated_since=2026-01-01T00:00:00Z";
+	const first = await t.get(since);
+	expect(first.statusCode).toBe(200);
+	expect(ToolPageSchema.parse(first.json()).total).toBe(2);
+	expect(first.headers["ratelimit-remaining"]).toBe("1");
+	expect((await t.get("/api/tools?q=belt")).statusCode).toBe(200);
+	expect((await t.get(since)).statusCode).toBe(429);
+});

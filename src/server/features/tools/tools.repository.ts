@@ -64,6 +64,7 @@ function toTool(row: Pick<Selectable<ToolsTable>, keyof Tool>): Tool {
 		img_large: row.img_large,
 		supplier_name: row.supplier_name,
 		created_at: row.created_at,
+		updated_at: row.updated_at,
 		version: row.version,
 		sku: row.sku,
 		slug: row.slug,
@@ -83,6 +84,7 @@ const toolColumns = [
 	"tools.img_large",
 	"tools.supplier_name",
 	"tools.created_at",
+	"tools.updated_at",
 	"tools.version",
 	"tools.sku",
 	"tools.slug",
@@ -197,6 +199,35 @@ export async function findListedToolKeysEvery(
 		.orderBy("place")
 		.execute();
 	return rows;
+}
+
+/**
+ * Listed tools whose own fields changed at or after `since` (a stored time), oldest change first,
+ * with how many there are: for another system keeping in step with the catalog.
+ */
+export async function findToolsChangedSince(
+	db: Db,
+	since: string,
+	offset: number,
+	limit: number,
+): Promise<{ tools: Tool[]; total: number }> {
+	const changed = db
+		.selectFrom("tools")
+		.where("deleted_at", "is", null)
+		.where("updated_at", ">=", since);
+	const [rows, counted] = await Promise.all([
+		changed
+			.select(toolColumns)
+			.orderBy("updated_at", "asc")
+			.orderBy("id", "asc")
+			.limit(limit)
+			.offset(offset)
+			.execute(),
+		changed
+			.select((eb) => eb.fn.countAll<number | string>().as("count"))
+			.executeTakeFirstOrThrow(),
+	]);
+	return { tools: rows.map(toTool), total: Number(counted.count) };
 }
 
 export async function countTools(db: Db): Promise<number> {
@@ -608,7 +639,7 @@ export async function findToolBySlug(
 ): Promise<ToolAtSlug | undefined> {
 	const row = await db
 		.selectFrom("tools")
-		.select([...toolColumns, "tools.updated_at", "tools.deleted_at"])
+		.select([...toolColumns, "tools.deleted_at"])
 		.where("slug", "=", slug)
 		.executeTakeFirst();
 	return (

@@ -45,6 +45,7 @@ test("a tool is listed with the spec's fields, its part number, address and orde
 		img_large: tool.img,
 		supplier_name: tool.supplier_name,
 		created_at: tool.created_at,
+		updated_at: tool.created_at,
 		version: 1,
 		sku: tool.sku,
 		slug: `${tool.tool_name.toLowerCase().replaceAll(" ", "-")}-${tool.sku.toLowerCase()}`,

@@ -1,4 +1,5 @@
 import type * as z from "zod/mini";
+import { toStoredTime } from "../../../shared/paging.schemas.ts";
 import { checkPurchase } from "../../../shared/purchase-rule.ts";
 import {
 	dollarsToCents,
@@ -45,6 +46,7 @@ import {
 	findToolById,
 	findToolBySlug,
 	findToolSnapshot,
+	findToolsChangedSince,
 	findToolsForOrder,
 	findToolsPage,
 	findToolsPageFrom,
@@ -63,7 +65,12 @@ import {
 	updateToolAtVersion,
 } from "./tools.repository.ts";
 
-export type ToolListQuery = { page: number; page_size: number; q?: string };
+export type ToolListQuery = {
+	page: number;
+	page_size: number;
+	q?: string;
+	updated_since?: string;
+};
 
 /** How the plain list (no search) reads its rows and its total; by default straight from the database. */
 export type ListedToolReads = {
@@ -400,6 +407,11 @@ export async function listToolsSerialized(
 	{ db, listCache }: Pick<ToolsDeps, "db" | "listCache">,
 	query: ToolListQuery,
 ): Promise<Buffer> {
+	if (query.updated_since !== undefined)
+		return listToolsChangedSince(db, {
+			...query,
+			updated_since: query.updated_since,
+		});
 	const version = await currentCatalogVersion(db, listCache);
 	const words = searchTerms(query.q ?? "").join(" ");
 	const key = `${query.page}:${query.page_size}:${words}`;
@@ -434,6 +446,34 @@ export async function listToolsSerialized(
 		stockReadAt,
 	});
 	return json;
+}
+
+/**
+ * The listed tools changed since a time, oldest change first, read afresh (never cached: each
+ * caller asks from its own last visit). Not with a search: `q` is refused beside it.
+ */
+async function listToolsChangedSince(
+	db: Db,
+	query: ToolListQuery & { updated_since: string },
+): Promise<Buffer> {
+	if (searchTerms(query.q ?? "").length > 0)
+		throw new ValidationError("Invalid querystring: q", [
+			{ field: "q", message: "q cannot be used with updated_since" },
+		]);
+	const { tools, total } = await findToolsChangedSince(
+		db,
+		toStoredTime(query.updated_since),
+		(query.page - 1) * query.page_size,
+		query.page_size,
+	);
+	const page: ToolPage = {
+		items: tools,
+		page: query.page,
+		page_size: query.page_size,
+		total,
+		total_is_capped: false,
+	};
+	return Buffer.from(JSON.stringify(page));
 }
 
 /** The photo of a tool at the sizes its pages show: the card, and the purchase page. */
@@ -783,9 +823,9 @@ export async function findToolAtAddress(
 ): Promise<ToolAtAddress | undefined> {
 	const found = await findToolBySlug(db, slug);
 	if (!found) return undefined;
-	const { updated_at, deleted_at, ...tool } = found;
+	const { deleted_at, ...tool } = found;
 	return deleted_at === null
-		? { status: "listed", tool, updated_at }
+		? { status: "listed", tool, updated_at: tool.updated_at }
 		: { status: "deleted", tool_name: tool.tool_name };
 }
 

@@ -34,6 +34,7 @@ import * as stockOutsideCatalogVersion from "./migrations/2026-12-02-0900-stock-
 import * as orderPathIndexes from "./migrations/2026-12-03-0800-order-path-indexes.ts";
 import * as sharedCounters from "./migrations/2026-12-04-0800-shared-counters.ts";
 import * as idempotencyKeys from "./migrations/2026-12-05-0800-idempotency-keys.ts";
+import * as byLastChange from "./migrations/2026-12-05-0810-by-last-change.ts";
 
 export type MigrationContext = {
 	/**
@@ -81,6 +82,7 @@ function listMigrations(context: MigrationContext): Record<string, Migration> {
 		"2026-12-03-0800-order-path-indexes": orderPathIndexes,
 		"2026-12-04-0800-shared-counters": sharedCounters,
 		"2026-12-05-0800-idempotency-keys": idempotencyKeys,
+		"2026-12-05-0810-by-last-change": byLastChange,
 	};
 }
 

@@ -175,7 +175,7 @@ test("the OpenAPI document describes every API route", async () => {
 	const toolList = document.paths["/api/tools"].get;
 	expect(
 		toolList.parameters.map((parameter: { name: string }) => parameter.name),
-	).toEqual(["page", "page_size", "q"]);
+	).toEqual(["page", "page_size", "updated_since", "q"]);
 	expect(
 		toolList.responses["200"].content["application/json"].schema.properties
 			.items,

@@ -20,11 +20,16 @@ export type QuotaPolicy = {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Whether a request's query string has a `q` with a letter or digit in it: a search. */
+/**
+ * Whether a request reads what no cache holds: a query string with a `q` that has a letter or
+ * digit in it (a search), or an `updated_since` (the changes since a time).
+ */
 function isSearch(request: FastifyRequest): boolean {
 	const query: unknown = request.query;
-	if (typeof query !== "object" || query === null || !("q" in query))
-		return false;
+	if (typeof query !== "object" || query === null) return false;
+	if ("updated_since" in query && query.updated_since !== undefined)
+		return true;
+	if (!("q" in query)) return false;
 	return typeof query.q === "string" && /[\p{L}\p{N}]/u.test(query.q);
 }
 
