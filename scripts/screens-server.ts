@@ -1,15 +1,17 @@
 // The server the screenshot tests run against (playwright.screens.config.ts): a fresh data
 // directory with the demo content stamped at a fixed time, three accounts with their orders (one
-// a checkout of three tools, paid and ready at a receiving point), a cart, a review and a deleted
-// order, every timestamp pinned, so each page looks the same on every run. Invoices cannot be
-// changed once issued: their dates are masked in the screenshots instead.
+// a checkout of three tools, paid and ready at a receiving point), a cart, a review, a deleted
+// order and the admin's API keys, every timestamp pinned, so each page looks the same on every
+// run. Invoices cannot be changed once issued: their dates are masked in the screenshots instead.
 // Nothing else writes to it. Prints SCREENS_READY once the content is in place.
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {
 	SCREENS_ACCOUNTS,
+	SCREENS_API_KEYS,
 	SCREENS_PASSWORD,
 	SCREENS_SEEDED_AT,
 } from "../e2e/screens/screens-data.ts";
@@ -333,6 +335,33 @@ await db
 		updated_at: "2026-11-18T10:30:00.000Z",
 	})
 	.execute();
+
+// The admin's API keys, straight into their table: made through the API, each would have a
+// random prefix and add an event to the security log, whose screenshots show every event.
+const adminUser = await db
+	.selectFrom("users")
+	.select("id")
+	.where("email", "=", SCREENS_ACCOUNTS.admin.email)
+	.executeTakeFirstOrThrow();
+for (const [index, key] of SCREENS_API_KEYS.entries())
+	await db
+		.insertInto("api_keys")
+		.values({
+			id: `7a9e0000-0000-4000-8000-${String(index + 1).padStart(12, "0")}`,
+			name: key.name,
+			scopes: JSON.stringify(key.scopes),
+			// The digest of a made-up secret: the page shows the listing only.
+			key_hash: createHash("sha256")
+				.update(`screens-api-key-${index}`)
+				.digest("hex"),
+			prefix: key.prefix,
+			created_by: adminUser.id,
+			created_by_email: SCREENS_ACCOUNTS.admin.email,
+			created_at: key.created_at,
+			last_used_at: key.last_used_at,
+			revoked_at: key.revoked_at,
+		})
+		.execute();
 
 await pinTimestamps(db, {
 	orders: [

@@ -287,6 +287,12 @@ export const SCREENS: readonly Screen[] = [
 		roles: ["admin"],
 	},
 	{
+		name: "api-keys",
+		path: "/dashboard/api-keys",
+		heading: "API Keys",
+		roles: ["admin"],
+	},
+	{
 		name: "security-log",
 		path: "/dashboard/security-log",
 		heading: "Security log",

@@ -29,3 +29,34 @@ if (!firstTool || !firstPost) throw new Error("the demo content is empty");
 export const SCREENS_TOOL_ID = seedId(`tool:${firstTool.art}`);
 export const SCREENS_POST_SLUG = firstPost.slug;
 export const SCREENS_POST_ID = seedId(`blog:${firstPost.slug}`);
+
+/**
+ * The admin's API keys, newest first: one in use, one never used, one revoked. The prefixes are
+ * fixed here (a real key's are random), so the API Keys page looks the same on every run.
+ */
+export const SCREENS_API_KEYS = [
+	{
+		name: "Warehouse stock sync",
+		scopes: ["catalog:read", "stock:write"],
+		prefix: "tgk_W4rEh0",
+		created_at: "2026-11-19T10:20:00.000Z",
+		last_used_at: "2026-11-20T15:12:00.000Z",
+		revoked_at: null,
+	},
+	{
+		name: "Accounting export",
+		scopes: ["orders:read"],
+		prefix: "tgk_Acc7Xp",
+		created_at: "2026-11-18T14:05:00.000Z",
+		last_used_at: null,
+		revoked_at: null,
+	},
+	{
+		name: "Old ERP connector",
+		scopes: ["catalog:read", "orders:read", "stock:write"],
+		prefix: "tgk_0ldErp",
+		created_at: "2026-11-02T09:00:00.000Z",
+		last_used_at: "2026-11-16T08:45:00.000Z",
+		revoked_at: "2026-11-17T11:30:00.000Z",
+	},
+] as const;

@@ -11,6 +11,8 @@ import {
 } from "./config.ts";
 import { accountsRoutes } from "./features/accounts/accounts.routes.ts";
 import { createAccountUseCases } from "./features/accounts/accounts.service.ts";
+import { apiKeysRoutes } from "./features/api-keys/api-keys.routes.ts";
+import { createApiKeyUseCases } from "./features/api-keys/api-keys.service.ts";
 import { createAccessRefusalRecorder } from "./features/audit/access-refusals.service.ts";
 import {
 	auditRoutes,
@@ -72,6 +74,7 @@ import {
 	createToolUseCases,
 } from "./features/tools/tools.service.ts";
 import { credentialStampOf } from "./platform/auth/account-confirmation.ts";
+import { createApiKeyGuard } from "./platform/auth/api-key-guard.ts";
 import { createAuth } from "./platform/auth/auth.ts";
 import { registerAuthBridge } from "./platform/auth/auth-bridge.ts";
 import { createSessionGuard } from "./platform/auth/session-guard.ts";
@@ -213,6 +216,7 @@ export async function buildApp({
 	registerJsonBody(app);
 	registerNulUrlCheck(app);
 	app.decorateRequest("viewer", null);
+	app.decorateRequest("apiKey", null);
 
 	// Kept only when METRICS_TOKEN is set: otherwise nothing is counted and nothing loaded.
 	const metrics = config.metricsToken
@@ -302,6 +306,7 @@ export async function buildApp({
 	// Before any route: each declares who may call it, its quotas and its idempotency (default deny).
 	registerRouteAccess(app, {
 		guard,
+		apiKeys: createApiKeyGuard({ db, counters, now: wallClock }),
 		quotas: createRouteQuotas(quotas, counters),
 		idempotency,
 	});
@@ -348,6 +353,10 @@ export async function buildApp({
 	await app.register(cartRoutes, {
 		prefix: "/api",
 		cart: createCartUseCases(db),
+	});
+	await app.register(apiKeysRoutes, {
+		prefix: "/api",
+		apiKeys: createApiKeyUseCases(db),
 	});
 	await app.register(receivingPointsRoutes, {
 		prefix: "/api",

@@ -15,6 +15,8 @@ export const AUDIT_KINDS = [
 	"access.refused",
 	"email.confirmed",
 	"sessions.revoked",
+	"api_key.created",
+	"api_key.revoked",
 ] as const;
 
 export const AuditKindSchema = z.enum(

@@ -100,6 +100,10 @@ export const queryKeys = {
 		report: (period: string, until: string) =>
 			["sales", "report", period, until] as const,
 	},
+	apiKeys: {
+		all: ["api-keys"] as const,
+		page: (page: number) => ["api-keys", "page", page] as const,
+	},
 	audit: {
 		all: ["audit-events"] as const,
 		page: (page: number, kind: string) => ["audit-events", page, kind] as const,

@@ -66,7 +66,7 @@ export async function catalogCsvRoutes(
 					...clientErrorResponses,
 				},
 			},
-			config: { access: "admin", quota: "documents" },
+			config: { access: "admin", quota: "documents", apiKey: "catalog:read" },
 		},
 		async (_request, reply) => sendCsv(reply, catalogCsv.exportToolsCsv()),
 	);
@@ -85,7 +85,7 @@ export async function catalogCsvRoutes(
 					...clientErrorResponses,
 				},
 			},
-			config: { access: "admin", quota: "documents" },
+			config: { access: "admin", quota: "documents", apiKey: "orders:read" },
 		},
 		async (request, reply) =>
 			sendCsv(reply, catalogCsv.exportOrdersCsv(request.query)),

@@ -161,7 +161,7 @@ export async function ordersRoutes(
 				querystring: AdminOrderListQuerySchema,
 				response: { 200: OrderPageSchema, ...clientErrorResponses },
 			},
-			config: { access: "admin" },
+			config: { access: "admin", apiKey: "orders:read" },
 		},
 		async (request) => orders.listAllOrders(request.query),
 	);
@@ -228,7 +228,7 @@ export async function ordersRoutes(
 				params: OrderParamsSchema,
 				response: { 200: OrderDetailSchema, ...clientErrorResponses },
 			},
-			config: { access: "admin" },
+			config: { access: "admin", apiKey: "orders:read" },
 		},
 		async (request) => orders.getOrderDetail(request.params.orderId),
 	);

@@ -230,6 +230,21 @@ export async function findToolsChangedSince(
 	return { tools: rows.map(toTool), total: Number(counted.count) };
 }
 
+/** Sets a listed tool's stock to a figure; whether there was such a tool. */
+export async function setListedToolStock(
+	db: Db,
+	id: string,
+	availableQuantity: number,
+): Promise<boolean> {
+	const result = await db
+		.updateTable("tools")
+		.set({ available_quantity: availableQuantity })
+		.where("id", "=", id)
+		.where("deleted_at", "is", null)
+		.executeTakeFirst();
+	return result.numUpdatedRows === 1n;
+}
+
 export async function countTools(db: Db): Promise<number> {
 	const row = await db
 		.selectFrom("tools")

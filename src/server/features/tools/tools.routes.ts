@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as z from "zod/mini";
+import { StockInputSchema } from "../../../shared/api-keys.schemas.ts";
 import {
 	TOOL_IMAGE_FIELD,
 	ToolListQuerySchema,
@@ -38,7 +39,7 @@ export async function toolsRoutes(
 				response: { 200: ToolPageSchema, 400: readErrorResponses[400] },
 			},
 			// Counts only anonymous searches (quota-policies.ts).
-			config: { access: "public", quota: "searches" },
+			config: { access: "public", quota: "searches", apiKey: "catalog:read" },
 		},
 		async (request, reply) =>
 			sendSerializedJson(reply, await tools.listToolsSerialized(request.query)),
@@ -54,7 +55,7 @@ export async function toolsRoutes(
 				params: ToolParamsSchema,
 				response: { 200: ToolSchema, ...readErrorResponses },
 			},
-			config: { access: "public" },
+			config: { access: "public", apiKey: "catalog:read" },
 		},
 		async (request) => tools.getTool(request.params.toolId),
 	);
@@ -120,5 +121,23 @@ export async function toolsRoutes(
 			await tools.deleteTool(request.params.toolId);
 			return reply.code(204).send(null);
 		},
+	);
+
+	routes.put(
+		"/admin/tools/:toolId/stock",
+		{
+			schema: {
+				operationId: "setToolStock",
+				tags: ["tools"],
+				summary:
+					'Set a tool\'s stock to a counted figure, as a stock system does: `{ "available_quantity" }` replaces what the shop holds (orders placed meanwhile took theirs already). Answers the tool; 404 for a deleted or unknown tool.',
+				params: ToolParamsSchema,
+				body: StockInputSchema,
+				response: { 200: ToolSchema, ...clientErrorResponses },
+			},
+			config: { access: "admin", quota: "admin-writes", apiKey: "stock:write" },
+		},
+		async (request) =>
+			tools.setStock(request.params.toolId, request.body.available_quantity),
 	);
 }

@@ -58,6 +58,7 @@ import {
 	nextFreeSku,
 	returnStock,
 	searchTools,
+	setListedToolStock,
 	type ToolChanges,
 	type ToolTermsForOrder,
 	takeStockAtVersion,
@@ -791,6 +792,21 @@ export async function returnToolStock(
 }
 
 /**
+ * Sets a tool's stock to a counted figure (a stock system's): the stock moves, the tool's own
+ * fields and version do not. The list shows it at its next read (decision 016).
+ */
+async function setStock(
+	{ db, listCache }: Pick<ToolsDeps, "db" | "listCache">,
+	id: string,
+	availableQuantity: number,
+): Promise<Tool> {
+	if (!(await setListedToolStock(db, id, availableQuantity)))
+		throw new NotFoundError("Tool not found");
+	forgetStock(listCache);
+	return getTool(db, id);
+}
+
+/**
  * The catalog's use cases on one database, list cache and image store, as app.ts hands them to
  * the routes: every writer among them forgets the catalog version of the same cache.
  */
@@ -803,6 +819,8 @@ export function createToolUseCases(deps: ToolsDeps) {
 			addTool(deps, viewer, input),
 		editTool: (id: string, input: ToolFormInput) => editTool(deps, id, input),
 		deleteTool: (id: string) => deleteTool(deps, id),
+		setStock: (id: string, availableQuantity: number) =>
+			setStock(deps, id, availableQuantity),
 		/** For a writer outside this feature (an import), once its change to tools has committed. */
 		forgetCatalogVersion: () => forgetCatalogVersion(deps.listCache),
 		forgetStock: () => forgetStock(deps.listCache),

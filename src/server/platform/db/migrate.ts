@@ -35,6 +35,7 @@ import * as orderPathIndexes from "./migrations/2026-12-03-0800-order-path-index
 import * as sharedCounters from "./migrations/2026-12-04-0800-shared-counters.ts";
 import * as idempotencyKeys from "./migrations/2026-12-05-0800-idempotency-keys.ts";
 import * as byLastChange from "./migrations/2026-12-05-0810-by-last-change.ts";
+import * as apiKeys from "./migrations/2026-12-05-0820-api-keys.ts";
 
 export type MigrationContext = {
 	/**
@@ -83,6 +84,7 @@ function listMigrations(context: MigrationContext): Record<string, Migration> {
 		"2026-12-04-0800-shared-counters": sharedCounters,
 		"2026-12-05-0800-idempotency-keys": idempotencyKeys,
 		"2026-12-05-0810-by-last-change": byLastChange,
+		"2026-12-05-0820-api-keys": apiKeys,
 	};
 }
 

@@ -322,6 +322,23 @@ export type SharedCountersTable = {
 	reset_at: number | string;
 };
 
+/** A key another system calls the API with (features/api-keys); its secret only as a digest. */
+export type ApiKeysTable = {
+	id: string;
+	name: string;
+	/** JSON of ApiKeyScope[]. */
+	scopes: string;
+	/** SHA-256 of the secret, hex. */
+	key_hash: string;
+	prefix: string;
+	/** The admin who made it; null once their account is removed. */
+	created_by: string | null;
+	created_by_email: string | null;
+	created_at: string;
+	last_used_at: string | null;
+	revoked_at: string | null;
+};
+
 /** An Idempotency-Key of an account: claimed by a request, then its answer (idempotency.ts). */
 export type IdempotencyKeysTable = {
 	/** The account's id. */
@@ -481,6 +498,7 @@ export type Database = {
 	mail_outbox: MailOutboxTable;
 	shared_counters: SharedCountersTable;
 	idempotency_keys: IdempotencyKeysTable;
+	api_keys: ApiKeysTable;
 	shop_settings: ShopSettingsTable;
 	invoice_counters: InvoiceCountersTable;
 	invoices: InvoicesTable;

@@ -47,6 +47,13 @@ export const securitySchemes = {
 		scheme: "bearer",
 		description: "A session token sent by API clients other than the web app.",
 	},
+	apiKey: {
+		type: "apiKey",
+		in: "header",
+		name: "X-Api-Key",
+		description:
+			"A key an admin made for another system (Dashboard › API Keys), shown once. It opens only the operations whose `x-api-key-scope` is one of its scopes: catalog:read, orders:read, stock:write. 600 requests a minute per key.",
+	},
 } as const;
 
 /**

@@ -75,6 +75,10 @@ test("every operation has the operationId generated clients name their methods a
 	expect(operationIds.sort()).toEqual(
 		[
 			"DELETE /api/tools/{toolId} deleteTool",
+			"PUT /api/admin/tools/{toolId}/stock setToolStock",
+			"GET /api/admin/api-keys listApiKeys",
+			"POST /api/admin/api-keys makeApiKey",
+			"POST /api/admin/api-keys/{keyId}/revoke revokeApiKey",
 			"DELETE /api/orders/{orderId} deleteOrder",
 			"GET /api/payment-options getPaymentOptions",
 			"POST /api/orders placeOrder",

@@ -22,6 +22,7 @@ type Operation = {
 	description?: string;
 	responses: Record<string, unknown>;
 	"x-access"?: string;
+	"x-api-key-scope"?: string;
 };
 
 test("a route that declares no access cannot be registered, under /api or elsewhere", async () => {
@@ -123,7 +124,15 @@ test("the OpenAPI document says who may call each operation, from the declaratio
 		if (!operation) continue;
 		documented += 1;
 		const where = `${declaration.method} ${path}`;
-		const security = declaration.access === "public" ? [] : signedInAccess;
+		const byAccess = declaration.access === "public" ? [] : signedInAccess;
+		// A route an API key may call names the key beside the access (an empty one when public).
+		const security = declaration.apiKeyScope
+			? [...(declaration.access === "public" ? [{}] : byAccess), { apiKey: [] }]
+			: byAccess;
+		if (operation["x-api-key-scope"] !== declaration.apiKeyScope)
+			problems.push(
+				`${where}: x-api-key-scope ${operation["x-api-key-scope"]}`,
+			);
 		if (operation["x-access"] !== declaration.access)
 			problems.push(`${where}: x-access ${operation["x-access"]}`);
 		if (JSON.stringify(operation.security) !== JSON.stringify(security))

@@ -1,5 +1,7 @@
 import type {
 	FastifyInstance,
+	FastifyReply,
+	FastifyRequest,
 	FastifySchema,
 	onRouteHookHandler,
 	preHandlerHookHandler,
@@ -7,9 +9,14 @@ import type {
 } from "fastify";
 import { z } from "zod";
 import {
+	API_KEY_HEADER,
+	type ApiKeyScope,
+} from "../../../shared/api-keys.schemas.ts";
+import {
 	IDEMPOTENCY_KEY_HEADER,
 	IdempotencyKeySchema,
 } from "../../../shared/orders.schemas.ts";
+import type { ApiKeyGuard } from "../auth/api-key-guard.ts";
 import type { SessionGuard } from "../auth/session-guard.ts";
 import { signedInAccess, tooManyRequestsResponse } from "./api-schemas.ts";
 import type { Idempotency } from "./idempotency.ts";
@@ -31,9 +38,15 @@ declare module "fastify" {
 		quota?: QuotaName | readonly QuotaName[];
 		/**
 		 * "own": the route keeps its Idempotency-Key itself (an order: one key, one order), instead
-		 * of the answer being kept and given again (idempotency.ts).
+		 * of the answer being kept and given again (idempotency.ts). "never": the answer holds a
+		 * secret shown once, which no table may keep; the route takes no key.
 		 */
-		idempotency?: "own";
+		idempotency?: "own" | "never";
+		/**
+		 * The scope that lets an API key (X-Api-Key) call the route instead of a signed-in
+		 * account; a key opens no route without one.
+		 */
+		apiKey?: ApiKeyScope;
 	}
 }
 
@@ -51,6 +64,7 @@ export type RouteDeclaration = {
 	url: string;
 	access: RouteAccess;
 	quotas: readonly QuotaName[];
+	apiKeyScope?: ApiKeyScope;
 };
 
 /**
@@ -89,13 +103,30 @@ function describeRoute(route: RouteOptions): string {
 	return `${toList(route.method).join(",")} ${route.url}`;
 }
 
-function guardOf(
-	access: RouteAccess,
-	guard: SessionGuard,
-): preHandlerHookHandler | undefined {
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+function guardOf(access: RouteAccess, guard: SessionGuard): Guard | undefined {
 	if (access === "admin") return guard.requireAdmin;
 	if (access === "signed-in" || access === "owner") return guard.requireUser;
 	return undefined;
+}
+
+/**
+ * Who the request is: with an X-Api-Key, the key's guard alone (it opens the route or refuses);
+ * otherwise the session guard of the route's access, if any.
+ */
+function authenticatorOf(
+	sessionGuard: Guard | undefined,
+	keyGuard: Guard,
+): preHandlerHookHandler {
+	return async function authenticate(
+		request: FastifyRequest,
+		reply: FastifyReply,
+	) {
+		if (request.headers[API_KEY_HEADER] !== undefined)
+			return keyGuard(request, reply);
+		if (sessionGuard) return sessionGuard(request, reply);
+	};
 }
 
 type DocumentedSchema = FastifySchema & {
@@ -104,6 +135,7 @@ type DocumentedSchema = FastifySchema & {
 	security?: readonly Record<string, readonly string[]>[];
 	response?: Record<string, unknown>;
 	"x-access"?: RouteAccess;
+	"x-api-key-scope"?: ApiKeyScope;
 };
 
 /**
@@ -115,12 +147,19 @@ function documentAccess(
 	schema: DocumentedSchema,
 	access: RouteAccess,
 	hasQuota: boolean,
+	apiKeyScope: ApiKeyScope | undefined,
 ): DocumentedSchema {
 	if (schema.hide) return schema;
+	const byAccess = access === "public" ? [] : signedInAccess;
 	const documented: DocumentedSchema = {
 		...schema,
-		security: schema.security ?? (access === "public" ? [] : signedInAccess),
+		security:
+			schema.security ??
+			(apiKeyScope
+				? [...(access === "public" ? [{}] : byAccess), { apiKey: [] }]
+				: byAccess),
 		"x-access": access,
+		...(apiKeyScope ? { "x-api-key-scope": apiKeyScope } : {}),
 	};
 	if (access === "admin" && !schema.description?.startsWith("Admins only."))
 		documented.description = schema.description
@@ -141,9 +180,15 @@ export function registerRouteAccess(
 	app: FastifyInstance,
 	{
 		guard,
+		apiKeys,
 		quotas,
 		idempotency,
-	}: { guard: SessionGuard; quotas: RouteQuotas; idempotency: Idempotency },
+	}: {
+		guard: SessionGuard;
+		apiKeys: ApiKeyGuard;
+		quotas: RouteQuotas;
+		idempotency: Idempotency;
+	},
 ): void {
 	const declarations: RouteDeclaration[] = [];
 	app.decorate(DECLARATIONS, declarations);
@@ -161,14 +206,24 @@ export function registerRouteAccess(
 				`${describeRoute(route)} declares an unknown access: ${String(access)}`,
 			);
 		const quotaNames = toList(route.config?.quota);
+		const apiKeyScope = route.config?.apiKey;
 		for (const method of toList(route.method))
-			declarations.push({ method, url: route.url, access, quotas: quotaNames });
-		const guardHandler = guardOf(access, guard);
+			declarations.push({
+				method,
+				url: route.url,
+				access,
+				quotas: quotaNames,
+				...(apiKeyScope ? { apiKeyScope } : {}),
+			});
+		const guardHandler = authenticatorOf(
+			guardOf(access, guard),
+			apiKeyScope ? apiKeys.requireScope(apiKeyScope) : apiKeys.refuseKey,
+		);
 		// Every POST of a signed-in caller takes an Idempotency-Key, counted by its quotas first.
 		const isKeyed =
 			toList(route.method).includes("POST") &&
 			access !== "public" &&
-			route.config?.idempotency !== "own";
+			route.config?.idempotency === undefined;
 		if (isKeyed) {
 			if (route.schema?.headers)
 				throw new Error(
@@ -177,7 +232,7 @@ export function registerRouteAccess(
 			route.schema = { ...route.schema, headers: IdempotencyHeadersSchema };
 		}
 		const preHandlers = [
-			...(guardHandler ? [guardHandler] : []),
+			guardHandler,
 			...(quotaNames.length > 0 ? [quotas.preHandlerFor(quotaNames)] : []),
 			...(isKeyed ? [idempotency.preHandler] : []),
 		];
@@ -191,6 +246,7 @@ export function registerRouteAccess(
 				route.schema as DocumentedSchema,
 				access,
 				quotaNames.length > 0,
+				apiKeyScope,
 			);
 	};
 	app.addHook("onRoute", onRoute);

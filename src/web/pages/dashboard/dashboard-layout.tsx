@@ -32,6 +32,7 @@ const ADMIN_MENU: readonly MenuEntry[] = [
 	{ to: "/dashboard/manage-content", label: "Manage Content" },
 	{ to: "/dashboard/shop-settings", label: "Shop Settings" },
 	{ to: "/dashboard/mail-outbox", label: "Mail" },
+	{ to: "/dashboard/api-keys", label: "API Keys" },
 	{ to: "/dashboard/security-log", label: "Security log" },
 	{ to: "/dashboard/profile", label: "My Profile" },
 ];

@@ -44,6 +44,9 @@ const ShopSettingsPage = lazyComponent(() =>
 const MailOutboxPage = lazyComponent(() =>
 	import("./mail-outbox-page.tsx").then((module) => module.MailOutboxPage),
 );
+const ApiKeysPage = lazyComponent(() =>
+	import("./api-keys-page.tsx").then((module) => module.ApiKeysPage),
+);
 // Admins only, and it brings the chart library: never part of a customer's download.
 const SalesPage = lazyComponent(() =>
 	import("./sales-page.tsx").then((module) => module.SalesPage),
@@ -288,6 +291,16 @@ export function DashboardRoutes(): JSX.Element {
 						<OnlyFor forRole="admin">
 							<Later>
 								<MailOutboxPage />
+							</Later>
+						</OnlyFor>
+					}
+				/>
+				<Route
+					path="api-keys"
+					element={
+						<OnlyFor forRole="admin">
+							<Later>
+								<ApiKeysPage />
 							</Later>
 						</OnlyFor>
 					}

@@ -97,6 +97,7 @@ test("an admin sees the admin menu", async () => {
 		"Manage Content",
 		"Shop Settings",
 		"Mail",
+		"API Keys",
 		"Security log",
 		"My Profile",
 	]);

@@ -15,6 +15,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
 	"access.refused": "Refused: admins only",
 	"email.confirmed": "Email confirmed",
 	"sessions.revoked": "Signed out everywhere",
+	"api_key.created": "API key made",
+	"api_key.revoked": "API key revoked",
 };
 
 /** The Security log's columns, to go with `AuditEventCells`. */
