@@ -7,7 +7,7 @@ import type {
 	preHandlerHookHandler,
 	RouteOptions,
 } from "fastify";
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
 	API_KEY_HEADER,
 	type ApiKeyScope,
@@ -51,12 +51,12 @@ declare module "fastify" {
 }
 
 const SCOPE_ACCESS = Symbol("scope access");
+const DECLARATIONS = Symbol("route access declarations");
 
 /** The header every signed-in POST accepts: a repeat with the same key gets the first answer. */
 const IdempotencyHeadersSchema = z.object({
 	[IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema,
 });
-const DECLARATIONS = Symbol("route access declarations");
 
 /** One registered route and what it declares, as `listRouteDeclarations` reports it. */
 export type RouteDeclaration = {
