@@ -73,6 +73,9 @@ import {
 	createToolListCache,
 	createToolUseCases,
 } from "./features/tools/tools.service.ts";
+import { scheduleWebhookWorker } from "./features/webhooks/webhook-worker.service.ts";
+import { webhooksRoutes } from "./features/webhooks/webhooks.routes.ts";
+import { createWebhookUseCases } from "./features/webhooks/webhooks.service.ts";
 import { credentialStampOf } from "./platform/auth/account-confirmation.ts";
 import { createApiKeyGuard } from "./platform/auth/api-key-guard.ts";
 import { createAuth } from "./platform/auth/auth.ts";
@@ -135,6 +138,7 @@ import {
 	createTestPaymentGateway,
 	type PaymentGateway,
 } from "./platform/payments/payment-gateway.ts";
+import { createSecretBox } from "./platform/webhooks/secret-box.ts";
 
 export type AppDeps = {
 	config: Config;
@@ -152,6 +156,8 @@ export type AppDeps = {
 	quotas?: QuotaTable;
 	/** Where log lines go; standard output by default. */
 	logStream?: { write(line: string): void };
+	/** How often the webhooks' worker looks for work; 2 s by default, less in tests. */
+	webhookPollIntervalMs?: number;
 };
 
 /** A hop count becomes "trust the nearest n proxies", which Fastify takes as a function. */
@@ -180,6 +186,7 @@ export async function buildApp({
 	payments = createTestPaymentGateway(),
 	logStream,
 	quotas = scaleQuotas(QUOTA_POLICIES, config.quotaScale ?? 1),
+	webhookPollIntervalMs,
 }: AppDeps): Promise<FastifyInstance> {
 	const securityHeaders = createSecurityHeaders({
 		isHttps: config.publicUrl.startsWith("https://"),
@@ -353,6 +360,22 @@ export async function buildApp({
 	await app.register(cartRoutes, {
 		prefix: "/api",
 		cart: createCartUseCases(db),
+	});
+	// Webhooks: endpoints' secrets sealed under AUTH_SECRET; events sent by a background worker.
+	const webhookDeps = {
+		db,
+		box: createSecretBox(config.auth.secret, "webhook endpoint secrets"),
+		allowsPrivateAddresses: config.webhooksToPrivateAddresses ?? false,
+		now: wallClock,
+	};
+	scheduleWebhookWorker(app, {
+		...webhookDeps,
+		log: app.log,
+		pollIntervalMs: webhookPollIntervalMs,
+	});
+	await app.register(webhooksRoutes, {
+		prefix: "/api",
+		webhooks: createWebhookUseCases(webhookDeps),
 	});
 	await app.register(apiKeysRoutes, {
 		prefix: "/api",

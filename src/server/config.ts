@@ -269,6 +269,10 @@ const EnvSchema = z.object({
 			.min(32, "must be at least 32 characters (try: openssl rand -hex 32)")
 			.optional(),
 	),
+	WEBHOOKS_TO_PRIVATE_ADDRESSES: z.preprocess(
+		emptyAsUndefined,
+		booleanFlag.default(false),
+	),
 });
 
 /** Every environment variable the server reads; `.env.example` documents each one. */
@@ -315,6 +319,11 @@ export type Config = {
 	 * this process's memory on SQLite.
 	 */
 	redisUrl?: string;
+	/**
+	 * Whether webhooks may be sent to private and local addresses (WEBHOOKS_TO_PRIVATE_ADDRESSES):
+	 * an ERP on the shop's own network. Off by default, so a webhook cannot reach inside.
+	 */
+	webhooksToPrivateAddresses?: boolean;
 };
 
 export type AuthConfig = {
@@ -453,6 +462,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		trustProxy: values.TRUST_PROXY,
 		metricsToken: values.METRICS_TOKEN,
 		redisUrl: values.REDIS_URL,
+		webhooksToPrivateAddresses: values.WEBHOOKS_TO_PRIVATE_ADDRESSES,
 	};
 }
 

@@ -16,9 +16,15 @@ const TABLES_CHANGED_BY_REFUSALS = new Set(["audit_events", "shared_counters"]);
 
 /**
  * Tables that background work changes while requests come and go: the mail outbox's worker
- * marks rows sent. Only which rows they hold is watched: a refused request must add none.
+ * marks rows sent, the webhooks' worker its deliveries tried, its attempts and how far it read.
+ * Only which rows they hold is watched: a refused request must add none.
  */
-const TABLES_WATCHED_FOR_ROWS_ONLY = new Set(["mail_outbox"]);
+const TABLES_WATCHED_FOR_ROWS_ONLY = new Set([
+	"mail_outbox",
+	"webhook_deliveries",
+	"webhook_attempts",
+	"webhook_cursors",
+]);
 
 async function listSqliteTables(db: Db): Promise<Table[]> {
 	const { rows } = await sql<{ name: string; sql: string }>`

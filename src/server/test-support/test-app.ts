@@ -76,6 +76,8 @@ export function testConfig(
 		mail: { smtpUrl: undefined, from: "Tools Gallery <no-reply@localhost>" },
 		payments: { stripe: undefined },
 		trustProxy: false,
+		// Tests' webhook receivers listen on loopback.
+		webhooksToPrivateAddresses: true,
 		...overrides,
 	};
 }
@@ -128,6 +130,8 @@ export async function createTestApp(
 		 * would be): its own pool, caches and counters; the database is the first app's to drop.
 		 */
 		sameDatabaseAs?: TestApp;
+		/** How often the webhooks' worker runs; 2 s unless a webhook test wants it sooner. */
+		webhookPollIntervalMs?: number;
 	} = {},
 ): Promise<TestApp> {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-test-"));
@@ -149,6 +153,7 @@ export async function createTestApp(
 		payments: options.payments,
 		logStream: options.logStream,
 		quotas: testQuotas(options.quotas),
+		webhookPollIntervalMs: options.webhookPollIntervalMs,
 	});
 	let isClosed = false;
 	const close = async () => {

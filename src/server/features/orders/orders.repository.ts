@@ -742,6 +742,41 @@ export async function findOrderEvents(
 	}));
 }
 
+/** One step of any order's timeline, by its place in the whole timeline (`seq`). */
+export type TimelineStep = {
+	seq: number;
+	order_id: string;
+	kind: string;
+	at: string;
+};
+
+/** The steps of every order's timeline after `afterSeq`, up to `before` (a time), in order. */
+export async function findTimelineAfter(
+	db: Db,
+	afterSeq: number,
+	before: string,
+	limit: number,
+): Promise<TimelineStep[]> {
+	const rows = await db
+		.selectFrom("order_events")
+		.select(["seq", "order_id", "kind", "at"])
+		.where("seq", ">", afterSeq)
+		.where("at", "<=", before)
+		.orderBy("seq")
+		.limit(limit)
+		.execute();
+	return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+}
+
+/** The place of the last step of every order's timeline so far; 0 when there is none. */
+export async function findLastTimelineSeq(db: Db): Promise<number> {
+	const row = await db
+		.selectFrom("order_events")
+		.select((eb) => eb.fn.max("seq").as("last"))
+		.executeTakeFirst();
+	return Number(row?.last ?? 0);
+}
+
 /**
  * Moves a paid order one step on, in one conditional statement: only from `from`, and (for
  * shipping) never while a dispute is open. Returns whether it did.

@@ -65,6 +65,7 @@ import {
 	countRefund,
 	countUnpaidHolders,
 	type ExportedOrderLine,
+	findLastTimelineSeq,
 	findOrder,
 	findOrderByIdempotencyKey,
 	findOrderByPaymentIntent,
@@ -77,6 +78,7 @@ import {
 	findPaymentIntentId,
 	findPendingRefunds,
 	findRefund,
+	findTimelineAfter,
 	findUnpaidHoldersPage,
 	insertOrder,
 	insertOrderDeletion,
@@ -96,6 +98,7 @@ import {
 	setPaymentIntent,
 	settleRefundRow,
 	sumRefunds,
+	type TimelineStep,
 	uncountRefund,
 } from "./orders.repository.ts";
 import { dueDateOf, refuseBeyondCreditLimit } from "./payment-terms.service.ts";
@@ -632,6 +635,24 @@ export async function getOwnOrder(
 	if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
 	const { user_id: _owner, ...visible } = order;
 	return withInvoices(db, visible);
+}
+
+/**
+ * The steps of every order's timeline after `afterSeq` and no later than `before`, in the order
+ * they were written: for a reader that follows the orders (webhooks).
+ */
+export function listTimelineAfter(
+	db: Db,
+	afterSeq: number,
+	before: string,
+	limit: number,
+): Promise<TimelineStep[]> {
+	return findTimelineAfter(db, afterSeq, before, limit);
+}
+
+/** Where the orders' timeline ends now: a reader that starts now starts after it. */
+export function lastTimelineSeq(db: Db): Promise<number> {
+	return findLastTimelineSeq(db);
 }
 
 /** Any order that is not deleted, for the admins and the payments feature; a 404 otherwise. */

@@ -230,6 +230,58 @@ export async function findToolsChangedSince(
 	return { tools: rows.map(toTool), total: Number(counted.count) };
 }
 
+/** A change of a tool's own fields, as a reader that follows the catalog sees it. */
+export type ToolChange = {
+	id: string;
+	tool_name: string;
+	created_at: string;
+	updated_at: string;
+	deleted_at: string | null;
+};
+
+/**
+ * Tools whose own fields changed after `after` (a change's time and tool id, in that order) and
+ * no later than `before`, oldest change first, deleted ones included.
+ */
+export async function findToolChangesAfter(
+	db: Db,
+	after: { updatedAt: string; id: string },
+	before: string,
+	limit: number,
+): Promise<ToolChange[]> {
+	return db
+		.selectFrom("tools")
+		.select(["id", "tool_name", "created_at", "updated_at", "deleted_at"])
+		.where((eb) =>
+			eb.or([
+				eb("updated_at", ">", after.updatedAt),
+				eb.and([
+					eb("updated_at", "=", after.updatedAt),
+					eb("id", ">", after.id),
+				]),
+			]),
+		)
+		.where("updated_at", "<=", before)
+		.orderBy("updated_at")
+		.orderBy("id")
+		.limit(limit)
+		.execute();
+}
+
+/** The last change of any tool so far, as a place to read on from; undefined with no tool. */
+export async function findLastToolChange(
+	db: Db,
+): Promise<{ updatedAt: string; id: string } | undefined> {
+	const row = await db
+		.selectFrom("tools")
+		.select(["updated_at", "id"])
+		.orderBy("updated_at", "desc")
+		.orderBy("id", "desc")
+		.limit(1)
+		.executeTakeFirst();
+	return row && { updatedAt: row.updated_at, id: row.id };
+}
+
 /** Sets a listed tool's stock to a figure; whether there was such a tool. */
 export async function setListedToolStock(
 	db: Db,

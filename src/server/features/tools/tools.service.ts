@@ -35,6 +35,7 @@ import {
 	countTools,
 	type ExportedTool,
 	findCatalogVersion,
+	findLastToolChange,
 	findListedToolKeyAt,
 	findListedToolKeysEvery,
 	findListedToolLinks,
@@ -45,6 +46,7 @@ import {
 	findTakenSlugs,
 	findToolById,
 	findToolBySlug,
+	findToolChangesAfter,
 	findToolSnapshot,
 	findToolsChangedSince,
 	findToolsForOrder,
@@ -59,6 +61,7 @@ import {
 	returnStock,
 	searchTools,
 	setListedToolStock,
+	type ToolChange,
 	type ToolChanges,
 	type ToolTermsForOrder,
 	takeStockAtVersion,
@@ -110,6 +113,23 @@ export async function listTools(
 		total: Math.min(found.matches, cap),
 		total_is_capped: found.matches > cap,
 	};
+}
+
+/** The changes of tools' own fields after a place, oldest first: for webhooks. */
+export function listToolChangesAfter(
+	db: Db,
+	after: { updatedAt: string; id: string },
+	before: string,
+	limit: number,
+): Promise<ToolChange[]> {
+	return findToolChangesAfter(db, after, before, limit);
+}
+
+/** Where the tools' changes end now: a reader that starts now starts after it. */
+export async function lastToolChange(
+	db: Db,
+): Promise<{ updatedAt: string; id: string }> {
+	return (await findLastToolChange(db)) ?? { updatedAt: "", id: "" };
 }
 
 export async function getTool(db: Db, id: string): Promise<Tool> {

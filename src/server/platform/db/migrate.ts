@@ -36,6 +36,7 @@ import * as sharedCounters from "./migrations/2026-12-04-0800-shared-counters.ts
 import * as idempotencyKeys from "./migrations/2026-12-05-0800-idempotency-keys.ts";
 import * as byLastChange from "./migrations/2026-12-05-0810-by-last-change.ts";
 import * as apiKeys from "./migrations/2026-12-05-0820-api-keys.ts";
+import * as webhooks from "./migrations/2026-12-05-0830-webhooks.ts";
 
 export type MigrationContext = {
 	/**
@@ -85,6 +86,7 @@ function listMigrations(context: MigrationContext): Record<string, Migration> {
 		"2026-12-05-0800-idempotency-keys": idempotencyKeys,
 		"2026-12-05-0810-by-last-change": byLastChange,
 		"2026-12-05-0820-api-keys": apiKeys,
+		"2026-12-05-0830-webhooks": webhooks,
 	};
 }
 

@@ -339,6 +339,53 @@ export type ApiKeysTable = {
 	revoked_at: string | null;
 };
 
+/** Where the shop sends which events (features/webhooks); the secret sealed (secret-box.ts). */
+export type WebhookEndpointsTable = {
+	id: string;
+	url: string;
+	description: string;
+	/** JSON of WebhookEvent[]. */
+	events: string;
+	secret_sealed: string;
+	created_by_email: string | null;
+	created_at: string;
+};
+
+/** One event for one endpoint: its body as sent, and where its sending stands. */
+export type WebhookDeliveriesTable = {
+	id: string;
+	endpoint_id: string;
+	event_id: string;
+	event: string;
+	payload: string;
+	status: "pending" | "delivered" | "failed";
+	attempts: number;
+	send_after: string;
+	/** The lease of the instance sending it. */
+	claimed_until: string | null;
+	last_status_code: number | null;
+	last_error: string | null;
+	created_at: string;
+	delivered_at: string | null;
+};
+
+/** One try at sending a delivery. */
+export type WebhookAttemptsTable = {
+	id: string;
+	delivery_id: string;
+	attempted_at: string;
+	/** Null when the receiver could not be reached or did not answer in time. */
+	status_code: number | null;
+	error: string | null;
+	duration_ms: number;
+};
+
+/** How far the dispatcher has read a source of events. */
+export type WebhookCursorsTable = {
+	source: string;
+	position: string;
+};
+
 /** An Idempotency-Key of an account: claimed by a request, then its answer (idempotency.ts). */
 export type IdempotencyKeysTable = {
 	/** The account's id. */
@@ -499,6 +546,10 @@ export type Database = {
 	shared_counters: SharedCountersTable;
 	idempotency_keys: IdempotencyKeysTable;
 	api_keys: ApiKeysTable;
+	webhook_endpoints: WebhookEndpointsTable;
+	webhook_deliveries: WebhookDeliveriesTable;
+	webhook_attempts: WebhookAttemptsTable;
+	webhook_cursors: WebhookCursorsTable;
 	shop_settings: ShopSettingsTable;
 	invoice_counters: InvoiceCountersTable;
 	invoices: InvoicesTable;

@@ -65,6 +65,35 @@ function keepUsedSecuritySchemes<
 	};
 }
 
+/**
+ * A route declares the requests the shop sends on its account (webhook deliveries) as
+ * `x-callbacks`, whole OpenAPI operations: the generator would keep only their bodies and
+ * responses of `callbacks`. They become the operation's `callbacks` here.
+ */
+function withCallbacks<
+	T extends { paths?: Record<string, object | undefined> },
+>(document: T): T {
+	const paths = Object.fromEntries(
+		Object.entries(document.paths ?? {}).map(([path, pathItem]) => [
+			path,
+			pathItem &&
+				Object.fromEntries(
+					Object.entries(pathItem).map(([method, operation]) => {
+						if (
+							typeof operation !== "object" ||
+							operation === null ||
+							!("x-callbacks" in operation)
+						)
+							return [method, operation];
+						const { "x-callbacks": callbacks, ...rest } = operation;
+						return [method, { ...rest, callbacks }];
+					}),
+				),
+		]),
+	);
+	return { ...document, paths };
+}
+
 const SWAGGER_OPTIONS: SwaggerOptions = {
 	openapi: {
 		info: {
@@ -82,7 +111,7 @@ const SWAGGER_OPTIONS: SwaggerOptions = {
 	transform: jsonSchemaTransform,
 	transformObject: (documentObject) =>
 		"openapiObject" in documentObject
-			? keepUsedSecuritySchemes(documentObject.openapiObject)
+			? keepUsedSecuritySchemes(withCallbacks(documentObject.openapiObject))
 			: documentObject.swaggerObject,
 };
 
