@@ -12,18 +12,22 @@ type Table = { name: string; columns: string[] };
  * client sending bad requests a thousand times uses up its allowance). Binary columns (image bytes) are left out: an image's name is the
  * hash of its bytes. The FTS index on SQLite follows the tools table, so it is left out as well.
  */
-const TABLES_CHANGED_BY_REFUSALS = new Set(["audit_events", "shared_counters"]);
+const TABLES_CHANGED_BY_REFUSALS = new Set([
+	"audit_events",
+	"shared_counters",
+	// Moved only by the webhooks' dispatcher in the background, never by a request.
+	"webhook_cursors",
+]);
 
 /**
  * Tables that background work changes while requests come and go: the mail outbox's worker
- * marks rows sent, the webhooks' worker its deliveries tried, its attempts and how far it read.
+ * marks rows sent, the webhooks' worker its deliveries tried and their attempts.
  * Only which rows they hold is watched: a refused request must add none.
  */
 const TABLES_WATCHED_FOR_ROWS_ONLY = new Set([
 	"mail_outbox",
 	"webhook_deliveries",
 	"webhook_attempts",
-	"webhook_cursors",
 ]);
 
 async function listSqliteTables(db: Db): Promise<Table[]> {
