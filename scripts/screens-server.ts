@@ -1,8 +1,8 @@
 // The server the screenshot tests run against (playwright.screens.config.ts): a fresh data
 // directory with the demo content stamped at a fixed time, three accounts with their orders (one
 // a checkout of three tools, paid and ready at a receiving point), a cart, a review, a deleted
-// order and the admin's API keys, every timestamp pinned, so each page looks the same on every
-// run. Invoices cannot be changed once issued: their dates are masked in the screenshots instead.
+// order, the admin's API keys and webhooks, every timestamp pinned, so each page looks the same
+// on every run. Invoices cannot be changed once issued: their dates are masked in the screenshots instead.
 // Nothing else writes to it. Prints SCREENS_READY once the content is in place.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -14,6 +14,9 @@ import {
 	SCREENS_API_KEYS,
 	SCREENS_PASSWORD,
 	SCREENS_SEEDED_AT,
+	SCREENS_WEBHOOK_DELIVERIES,
+	SCREENS_WEBHOOK_ENDPOINT_ID,
+	SCREENS_WEBHOOK_ENDPOINTS,
 } from "../e2e/screens/screens-data.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { grantAdminByEmail } from "../src/server/features/accounts/accounts.service.ts";
@@ -362,6 +365,74 @@ for (const [index, key] of SCREENS_API_KEYS.entries())
 			revoked_at: key.revoked_at,
 		})
 		.execute();
+
+// The admin's webhook endpoints and the ERP's deliveries, straight into their tables: added
+// through the API, an endpoint's secret and time would be the run's, and the dispatcher would
+// start reading the orders placed above. No cursor is written, so it reads none; nothing is due:
+// the pending delivery is held under a lease that never runs out, as if an instance were sending
+// it, so its attempts stay as pinned here. The secret is never opened, so it is not sealed.
+for (const endpoint of SCREENS_WEBHOOK_ENDPOINTS)
+	await db
+		.insertInto("webhook_endpoints")
+		.values({
+			...endpoint,
+			events: JSON.stringify(endpoint.events),
+			secret_sealed: "screens-never-sent",
+			created_by_email: SCREENS_ACCOUNTS.admin.email,
+		})
+		.execute();
+for (const [index, delivery] of SCREENS_WEBHOOK_DELIVERIES.entries()) {
+	const id = `3b7d0000-0000-4000-8000-${String(index + 1).padStart(12, "0")}`;
+	const last = delivery.attempts.at(-1);
+	await db
+		.insertInto("webhook_deliveries")
+		.values({
+			id,
+			endpoint_id: SCREENS_WEBHOOK_ENDPOINT_ID,
+			event_id: delivery.event_id,
+			event: delivery.event,
+			payload: JSON.stringify({
+				id: delivery.event_id,
+				type: delivery.event,
+				created_at: delivery.created_at,
+				data: {
+					object: {
+						id: `5c0e0000-0000-4000-8000-0000000000${delivery.event_id.slice(-2)}`,
+						tool_name: "Bar clamp",
+						order_quantity: 26,
+						total_cents: 41_860,
+						email: SCREENS_ACCOUNTS.customer.email,
+						user_name: SCREENS_ACCOUNTS.customer.name,
+						status: delivery.event.replace("order.", ""),
+						purchase_order: "PO-2291",
+						created_at: delivery.created_at,
+					},
+				},
+			}),
+			status: delivery.status,
+			attempts: delivery.attempts.length,
+			send_after: delivery.next_attempt_at ?? last?.at ?? delivery.created_at,
+			claimed_until:
+				delivery.status === "pending" ? "9999-12-31T23:59:59.000Z" : null,
+			last_status_code: last?.status_code ?? null,
+			last_error: last?.error ?? null,
+			created_at: delivery.created_at,
+			delivered_at: delivery.status === "delivered" ? (last?.at ?? null) : null,
+		})
+		.execute();
+	for (const [step, attempt] of delivery.attempts.entries())
+		await db
+			.insertInto("webhook_attempts")
+			.values({
+				id: `3b7e0000-0000-4000-8000-${String(index + 1).padStart(6, "0")}${String(step + 1).padStart(6, "0")}`,
+				delivery_id: id,
+				attempted_at: attempt.at,
+				status_code: attempt.status_code,
+				error: attempt.error,
+				duration_ms: attempt.duration_ms,
+			})
+			.execute();
+}
 
 await pinTimestamps(db, {
 	orders: [

@@ -11,6 +11,7 @@ import {
 	SCREENS_POST_ID,
 	SCREENS_POST_SLUG,
 	SCREENS_TOOL_ID,
+	SCREENS_WEBHOOK_ENDPOINT_ID,
 } from "./screens-data.ts";
 
 export type Role = "visitor" | "customer" | "admin";
@@ -290,6 +291,18 @@ export const SCREENS: readonly Screen[] = [
 		name: "api-keys",
 		path: "/dashboard/api-keys",
 		heading: "API Keys",
+		roles: ["admin"],
+	},
+	{
+		name: "webhooks",
+		path: "/dashboard/webhooks",
+		heading: "Webhooks",
+		roles: ["admin"],
+	},
+	{
+		name: "webhook-deliveries",
+		path: `/dashboard/webhooks/${SCREENS_WEBHOOK_ENDPOINT_ID}`,
+		heading: "Webhook deliveries",
 		roles: ["admin"],
 	},
 	{

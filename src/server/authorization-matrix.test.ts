@@ -130,6 +130,8 @@ const ownerOnly = (status: number): Expected =>
 const adminOnly = (status: number): Expected =>
 	expand({ anonymous: 401, customer: 403, otherCustomer: 403, admin: status });
 const get = (url: string) => () => ({ method: "GET" as const, url });
+/** An id no row has: the route's refusal comes first, or its 404 for the admin. */
+const UNKNOWN_ID = `${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}`;
 
 /** Public reads whose sample request is the route's own path. */
 const PUBLIC_READS = [
@@ -519,6 +521,82 @@ const MATRIX: Record<string, Probe[]> = {
 	],
 	"GET /api/admin/invoices": [
 		{ request: get("/api/admin/invoices"), expected: adminOnly(200) },
+	],
+	"GET /api/admin/api-keys": [
+		{ request: get("/api/admin/api-keys"), expected: adminOnly(200) },
+	],
+	"POST /api/admin/api-keys": [
+		{
+			request: () => ({
+				method: "POST",
+				url: "/api/admin/api-keys",
+				payload: { name: "Matrix", scopes: ["catalog:read"] },
+			}),
+			expected: adminOnly(201),
+		},
+	],
+	"POST /api/admin/api-keys/:keyId/revoke": [
+		{
+			request: () => ({
+				method: "POST",
+				url: `/api/admin/api-keys/${UNKNOWN_ID}/revoke`,
+			}),
+			expected: adminOnly(404),
+		},
+	],
+	"PUT /api/admin/tools/:toolId/stock": [
+		{
+			request: (f) => ({
+				method: "PUT",
+				url: `/api/admin/tools/${f.toolId}/stock`,
+				payload: { available_quantity: 1000 },
+			}),
+			expected: adminOnly(200),
+		},
+	],
+	"GET /api/admin/webhooks": [
+		{ request: get("/api/admin/webhooks"), expected: adminOnly(200) },
+	],
+	// A receiver that refuses connections at once: the deliveries it causes fail fast.
+	"POST /api/admin/webhooks": [
+		{
+			request: () => ({
+				method: "POST",
+				url: "/api/admin/webhooks",
+				payload: { url: "http://127.0.0.1:9/hooks", events: ["order.paid"] },
+			}),
+			expected: adminOnly(201),
+		},
+	],
+	"DELETE /api/admin/webhooks/:endpointId": [
+		{
+			request: () => ({
+				method: "DELETE",
+				url: `/api/admin/webhooks/${UNKNOWN_ID}`,
+			}),
+			expected: adminOnly(404),
+		},
+	],
+	"GET /api/admin/webhooks/:endpointId/deliveries": [
+		{
+			request: get(`/api/admin/webhooks/${UNKNOWN_ID}/deliveries`),
+			expected: adminOnly(404),
+		},
+	],
+	"GET /api/admin/webhook-deliveries/:deliveryId": [
+		{
+			request: get(`/api/admin/webhook-deliveries/${UNKNOWN_ID}`),
+			expected: adminOnly(404),
+		},
+	],
+	"POST /api/admin/webhook-deliveries/:deliveryId/replay": [
+		{
+			request: () => ({
+				method: "POST",
+				url: `/api/admin/webhook-deliveries/${UNKNOWN_ID}/replay`,
+			}),
+			expected: adminOnly(404),
+		},
 	],
 	"GET /api/admin/mail-outbox": [
 		{ request: get("/api/admin/mail-outbox"), expected: adminOnly(200) },

@@ -104,6 +104,18 @@ export const queryKeys = {
 		all: ["api-keys"] as const,
 		page: (page: number) => ["api-keys", "page", page] as const,
 	},
+	webhooks: {
+		all: ["webhooks"] as const,
+		page: (page: number) => ["webhooks", "page", page] as const,
+		/** Every page of one endpoint's deliveries. */
+		deliveries: (endpointId: string) =>
+			["webhooks", "deliveries", endpointId] as const,
+		deliveryPage: (endpointId: string, page: number) =>
+			["webhooks", "deliveries", endpointId, page] as const,
+		/** One delivery with its payload and attempt log. */
+		delivery: (deliveryId: string) =>
+			["webhooks", "delivery", deliveryId] as const,
+	},
 	audit: {
 		all: ["audit-events"] as const,
 		page: (page: number, kind: string) => ["audit-events", page, kind] as const,

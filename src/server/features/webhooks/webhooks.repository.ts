@@ -342,6 +342,7 @@ export async function requeueDelivery(
 			attempts: 0,
 			send_after: now,
 			claimed_until: null,
+			delivered_at: null,
 		})
 		.where("id", "=", id)
 		.executeTakeFirst();

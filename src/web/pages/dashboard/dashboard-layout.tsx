@@ -33,6 +33,7 @@ const ADMIN_MENU: readonly MenuEntry[] = [
 	{ to: "/dashboard/shop-settings", label: "Shop Settings" },
 	{ to: "/dashboard/mail-outbox", label: "Mail" },
 	{ to: "/dashboard/api-keys", label: "API Keys" },
+	{ to: "/dashboard/webhooks", label: "Webhooks" },
 	{ to: "/dashboard/security-log", label: "Security log" },
 	{ to: "/dashboard/profile", label: "My Profile" },
 ];

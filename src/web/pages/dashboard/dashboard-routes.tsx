@@ -47,6 +47,14 @@ const MailOutboxPage = lazyComponent(() =>
 const ApiKeysPage = lazyComponent(() =>
 	import("./api-keys-page.tsx").then((module) => module.ApiKeysPage),
 );
+const WebhooksPage = lazyComponent(() =>
+	import("./webhooks-page.tsx").then((module) => module.WebhooksPage),
+);
+const WebhookDeliveriesPage = lazyComponent(() =>
+	import("./webhook-deliveries-page.tsx").then(
+		(module) => module.WebhookDeliveriesPage,
+	),
+);
 // Admins only, and it brings the chart library: never part of a customer's download.
 const SalesPage = lazyComponent(() =>
 	import("./sales-page.tsx").then((module) => module.SalesPage),
@@ -301,6 +309,26 @@ export function DashboardRoutes(): JSX.Element {
 						<OnlyFor forRole="admin">
 							<Later>
 								<ApiKeysPage />
+							</Later>
+						</OnlyFor>
+					}
+				/>
+				<Route
+					path="webhooks"
+					element={
+						<OnlyFor forRole="admin">
+							<Later>
+								<WebhooksPage />
+							</Later>
+						</OnlyFor>
+					}
+				/>
+				<Route
+					path="webhooks/:endpointId"
+					element={
+						<OnlyFor forRole="admin">
+							<Later>
+								<WebhookDeliveriesPage />
 							</Later>
 						</OnlyFor>
 					}

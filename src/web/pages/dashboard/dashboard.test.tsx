@@ -98,6 +98,7 @@ test("an admin sees the admin menu", async () => {
 		"Shop Settings",
 		"Mail",
 		"API Keys",
+		"Webhooks",
 		"Security log",
 		"My Profile",
 	]);
