@@ -1,18 +1,6 @@
-import { useRef, useState } from "react";
-import { Field } from "../../../components/ui/field.tsx";
+import { OneTimeSecret } from "../../../components/ui/one-time-secret.tsx";
 
-type CopyOutcome = "copied" | "failed";
-
-const COPY_MESSAGES: Record<CopyOutcome, string> = {
-	copied: "Copied",
-	failed: "Could not copy: select the key and copy it yourself.",
-};
-
-/**
- * The secret of a key just made, the one time it is shown: read-only, with 'Copy' and the
- * warning that it will not be shown again. The browser may refuse the clipboard (a shop served
- * over plain HTTP has none): the key is then selected for the admin to copy by hand.
- */
+/** The secret of a key just made, the one time it is shown. */
 export function NewKeySecret({
 	name,
 	secret,
@@ -22,64 +10,16 @@ export function NewKeySecret({
 	secret: string;
 	onDone: () => void;
 }) {
-	const field = useRef<HTMLTextAreaElement>(null);
-	const [outcome, setOutcome] = useState<CopyOutcome>();
-
-	async function copy() {
-		try {
-			// Missing outside a secure context: the same as a refusal.
-			if (!navigator.clipboard) throw new Error("No clipboard");
-			await navigator.clipboard.writeText(secret);
-			setOutcome("copied");
-		} catch {
-			setOutcome("failed");
-			field.current?.focus();
-			field.current?.select();
-		}
-	}
-
 	return (
-		<div className="space-y-4">
-			<p>{`The key “${name}” is made. Give it to the system that will use it.`}</p>
-			<p className="alert alert-warning">
-				This is the only time the key is shown: the shop keeps only its first
-				characters. Copy it now and keep it somewhere safe.
-			</p>
-			<Field label="Your new key">
-				{(control) => (
-					// A box that grows to its text, so the whole key shows on a phone too.
-					<textarea
-						ref={field}
-						className="textarea field-sizing-content min-h-0 w-full resize-none break-all font-mono"
-						rows={1}
-						readOnly
-						value={secret}
-						spellCheck={false}
-						onFocus={(event) => event.currentTarget.select()}
-						{...control}
-					/>
-				)}
-			</Field>
-			<div className="flex flex-wrap items-center gap-3">
-				<button
-					type="button"
-					className="btn btn-outline"
-					onClick={() => void copy()}
-				>
-					Copy
-				</button>
-				<p
-					className={`text-sm ${outcome === "failed" ? "text-error" : ""}`}
-					aria-live="polite"
-				>
-					{outcome && COPY_MESSAGES[outcome]}
-				</p>
-			</div>
-			<div className="modal-action">
-				<button type="button" className="btn btn-primary" onClick={onDone}>
-					Done
-				</button>
-			</div>
-		</div>
+		<OneTimeSecret
+			intro={
+				<p>{`The key “${name}” is made. Give it to the system that will use it.`}</p>
+			}
+			warning="This is the only time the key is shown: the shop keeps only its first characters. Copy it now and keep it somewhere safe."
+			label="Your new key"
+			noun="key"
+			secret={secret}
+			onDone={onDone}
+		/>
 	);
 }
