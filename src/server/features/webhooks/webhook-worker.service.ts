@@ -111,13 +111,13 @@ function bodyOf(event: Event, object: unknown): string {
 /**
  * Turns new events into deliveries: the order timeline's steps and the tools' changes after where
  * it read last (`startWebhookCursors`), for every endpoint that asks for them and existed when
- * they happened, a batch at a time while batches come full (up to BATCHES_A_PASS). Without an
- * endpoint it reads and writes nothing.
+ * they happened, a batch at a time while batches come full (up to BATCHES_A_PASS).
  */
-async function dispatch(deps: WebhookWorkerDeps): Promise<number> {
+async function dispatch(
+	deps: WebhookWorkerDeps,
+	endpoints: readonly WebhookEndpoint[],
+): Promise<number> {
 	const { db } = deps;
-	const endpoints = await findAllEndpoints(db);
-	if (endpoints.length === 0) return 0;
 	// Events carry the time they were written at (the system clock), as do endpoints.
 	const before = new Date(
 		Date.now() - (isPostgres(db) ? POSTGRES_SETTLE_MS : 0),
@@ -358,10 +358,14 @@ export function scheduleWebhookWorker(
 	deps: WebhookWorkerDeps,
 ): WebhookWorker {
 	async function runOnce() {
+		// Without an endpoint there is nothing to queue and nothing to send (its deliveries went
+		// with it): the pass ends with this one read, taking no lock and writing nothing.
+		const endpoints = await findAllEndpoints(deps.db);
+		if (endpoints.length === 0) return { queued: 0, sent: 0 };
 		const dispatched = await runAloneAcrossInstances(
 			deps.db,
 			"webhook-dispatch",
-			() => dispatch(deps),
+			() => dispatch(deps, endpoints),
 		);
 		const sent = await send(deps);
 		return { queued: dispatched.ran ? dispatched.value : 0, sent };
