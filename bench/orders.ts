@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import pg from "pg";
 import { buildAll } from "../scripts/build.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { insertTools } from "../src/server/features/tools/tools.repository.ts";
 import type { Db } from "../src/server/platform/db/database.ts";
+import SQLite from "../src/server/platform/db/sqlite-driver.ts";
 import { prepareData } from "../src/server/start-up.ts";
 import {
 	freePort,

@@ -41,6 +41,7 @@ export async function buildWeb(): Promise<void> {
  */
 export const SERVER_EXTERNALS = [
 	"better-sqlite3",
+	"better-sqlite3-node20",
 	"@node-rs/argon2",
 	"sharp",
 	"pg",

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import { expect, test } from "vitest";
 import { demoTools } from "./features/demo/demo-content.ts";
+import SQLite from "./platform/db/sqlite-driver.ts";
 import {
 	LISTENING_LINE,
 	makeScratchDir,

@@ -5,8 +5,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import SQLite from "better-sqlite3";
 import { expect, onTestFinished, test } from "vitest";
+import SQLite, {
+	type SQLiteDatabase,
+} from "../../platform/db/sqlite-driver.ts";
 import { OUTBOX_FILE, readOutbox } from "../../platform/mail/mailer.ts";
 import { PROJECT_ROOT } from "../../project-paths.ts";
 import { TEST_PASSWORD } from "../../test-support/accounts.ts";
@@ -83,7 +85,7 @@ function openDatabase(dataDir: string) {
 }
 
 /** Pieces ordered of each tool by the orders stored, from their lines. */
-function orderedPieces(db: SQLite.Database, toolId: string): number {
+function orderedPieces(db: SQLiteDatabase, toolId: string): number {
 	const row = db
 		.prepare(
 			"select coalesce(sum(quantity), 0) as ordered from order_lines where tool_id = ?",

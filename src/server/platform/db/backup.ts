@@ -2,10 +2,10 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import SQLite from "better-sqlite3";
 import pg from "pg";
 import type { DatabaseConfig } from "../../config.ts";
 import { knownMigrationNames } from "./migrate.ts";
+import SQLite from "./sqlite-driver.ts";
 
 const run = promisify(execFile);
 

@@ -1,5 +1,4 @@
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import {
 	Kysely,
 	PostgresAdapter,
@@ -13,6 +12,10 @@ import { lazyPackage } from "../lazy-package.ts";
 import { ensureWritableFolder } from "../writable-folder.ts";
 import type { Database } from "./schema.ts";
 import { createCheckpointer } from "./sqlite-checkpointer.ts";
+import SQLite, {
+	type SQLiteDatabase,
+	type SQLiteStatement,
+} from "./sqlite-driver.ts";
 import {
 	ReadsBesideWritesDialect,
 	type StatementSource,
@@ -178,9 +181,9 @@ function prepareParameterisedStatements(client: pg.PoolClient): void {
  * still busy in a streaming read is never handed out twice.
  */
 function withStatementCache(
-	sqlite: SQLite.Database,
+	sqlite: SQLiteDatabase,
 ): SqliteDatabase & StatementSource {
-	const statements = new Map<string, SQLite.Statement>();
+	const statements = new Map<string, SQLiteStatement>();
 	return {
 		close: () => sqlite.close(),
 		prepare(sql) {

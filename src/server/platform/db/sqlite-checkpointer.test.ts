@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterEach, expect, test } from "vitest";
 import { createDb, type Db } from "./database.ts";
+import SQLite from "./sqlite-driver.ts";
 
 const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
 const folders: string[] = [];

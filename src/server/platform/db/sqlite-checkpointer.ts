@@ -1,6 +1,6 @@
 import { once } from "node:events";
-import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
+import { SQLITE_DRIVER_PATH } from "./sqlite-driver.ts";
 
 /**
  * Writes before the checkpoints move to their own thread: a shop that writes now and then keeps
@@ -63,7 +63,7 @@ export function createCheckpointer(
 		const thread = new Worker(CHECKPOINTER_SOURCE, {
 			eval: true,
 			workerData: {
-				driver: createRequire(import.meta.url).resolve("better-sqlite3"),
+				driver: SQLITE_DRIVER_PATH,
 				file,
 				everyMs: CHECKPOINT_EVERY_MS,
 			},

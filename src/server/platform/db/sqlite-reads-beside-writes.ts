@@ -1,4 +1,3 @@
-import type SQLite from "better-sqlite3";
 import {
 	CompiledQuery,
 	type DatabaseConnection,
@@ -6,10 +5,11 @@ import {
 	type QueryResult,
 	SqliteDialect,
 } from "kysely";
+import type { SQLiteStatement } from "./sqlite-driver.ts";
 
 /** What the driver needs of a connection: statements prepared once and reused. */
 export type StatementSource = {
-	prepare(sql: string): SQLite.Statement;
+	prepare(sql: string): SQLiteStatement;
 	close(): void;
 };
 
