@@ -17,6 +17,8 @@ export const AUDIT_KINDS = [
 	"sessions.revoked",
 	"api_key.created",
 	"api_key.revoked",
+	"webhook.added",
+	"webhook.removed",
 ] as const;
 
 export const AuditKindSchema = z.enum(

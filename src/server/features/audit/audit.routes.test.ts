@@ -158,7 +158,7 @@ test("a page size outside 1 to 100, a bad page or an unknown kind is a 400 namin
 		[
 			"kind=admin.promoted",
 			"kind",
-			"kind must be one of admin.granted, admin.revoked, user.removed, two_factor.enabled, two_factor.disabled, sign_in.locked, access.refused, email.confirmed, sessions.revoked, api_key.created, api_key.revoked",
+			"kind must be one of admin.granted, admin.revoked, user.removed, two_factor.enabled, two_factor.disabled, sign_in.locked, access.refused, email.confirmed, sessions.revoked, api_key.created, api_key.revoked, webhook.added, webhook.removed",
 		],
 	];
 	for (const [query, field, message] of cases) {

@@ -136,7 +136,11 @@ export async function webhooksRoutes(
 			reply
 				.code(201)
 				.send(
-					await webhooks.addEndpoint(signedInViewer(request), request.body),
+					await webhooks.addEndpoint(
+						signedInViewer(request),
+						request.body,
+						request.ip,
+					),
 				),
 	);
 
@@ -154,7 +158,11 @@ export async function webhooksRoutes(
 			config: { access: "admin", quota: "admin-writes" },
 		},
 		async (request, reply) => {
-			await webhooks.removeEndpoint(request.params.endpointId);
+			await webhooks.removeEndpoint(
+				signedInViewer(request),
+				request.params.endpointId,
+				request.ip,
+			);
 			return reply.code(204).send(null);
 		},
 	);

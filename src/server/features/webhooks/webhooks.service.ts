@@ -19,6 +19,7 @@ import {
 } from "../../platform/http/errors.ts";
 import type { SecretBox } from "../../platform/webhooks/secret-box.ts";
 import { refusedAddressOf } from "../../platform/webhooks/webhook-sender.ts";
+import { recordAuditEvent } from "../audit/audit.service.ts";
 import { startWebhookCursors } from "./webhook-worker.service.ts";
 import {
 	countDeliveries,
@@ -44,14 +45,25 @@ export type WebhooksDeps = {
 };
 
 /**
+ * The endpoint as the security log names it: its address without the query, which may hold a
+ * receiver's token.
+ */
+function loggedUrlOf(url: string): string {
+	const parsed = new URL(url);
+	return `${parsed.origin}${parsed.pathname}`;
+}
+
+/**
  * Adds an endpoint with a fresh signing secret, returned this once and kept sealed. A shop sends
  * to at most WEBHOOK_ENDPOINTS_MAX endpoints; an address written as a private or local IP is
- * refused unless the shop allows them (names are checked when a delivery connects).
+ * refused unless the shop allows them (names are checked when a delivery connects). Recorded in
+ * the security log with the change, in one transaction: an endpoint receives every order.
  */
 async function addEndpoint(
 	{ db, box, allowsPrivateAddresses }: WebhooksDeps,
 	admin: Viewer,
 	input: WebhookEndpointInput,
+	address: string,
 ): Promise<CreatedWebhookEndpoint> {
 	const refused = allowsPrivateAddresses
 		? undefined
@@ -67,19 +79,47 @@ async function addEndpoint(
 	await startWebhookCursors(db);
 	const secret = `whsec_${randomBytes(32).toString("base64url")}`;
 	const id = randomUUID();
-	await insertEndpoint(db, {
-		id,
-		url: input.url,
-		description: input.description,
-		events: JSON.stringify(input.events),
-		secret_sealed: box.seal(secret),
-		created_by_email: admin.email,
-		// The system clock's, as the events it is compared with carry.
-		created_at: new Date().toISOString(),
+	await db.transaction().execute(async (trx) => {
+		await insertEndpoint(trx, {
+			id,
+			url: input.url,
+			description: input.description,
+			events: JSON.stringify(input.events),
+			secret_sealed: box.seal(secret),
+			created_by_email: admin.email,
+			// The system clock's, as the events it is compared with carry.
+			created_at: new Date().toISOString(),
+		});
+		await recordAuditEvent(trx, {
+			kind: "webhook.added",
+			actor: { id: admin.id, email: admin.email },
+			address,
+			details: { url: loggedUrlOf(input.url), events: input.events.join(" ") },
+		});
 	});
 	const endpoint = await findEndpoint(db, id);
 	if (!endpoint) throw new Error("the endpoint just added went missing");
 	return { endpoint, secret };
+}
+
+/** Removes an endpoint with its deliveries, recorded in the security log in the same transaction. */
+async function removeEndpoint(
+	db: Db,
+	admin: Viewer,
+	id: string,
+	address: string,
+): Promise<void> {
+	await db.transaction().execute(async (trx) => {
+		const endpoint = await findEndpoint(trx, id);
+		if (!endpoint || !(await deleteEndpoint(trx, id)))
+			throw new NotFoundError(ENDPOINT_NOT_FOUND);
+		await recordAuditEvent(trx, {
+			kind: "webhook.removed",
+			actor: { id: admin.id, email: admin.email },
+			address,
+			details: { url: loggedUrlOf(endpoint.url) },
+		});
+	});
 }
 
 async function listDeliveries(
@@ -122,12 +162,13 @@ export function createWebhookUseCases(deps: WebhooksDeps) {
 				(offset, limit) => findEndpointsPage(db, offset, limit),
 				() => countEndpoints(db),
 			),
-		addEndpoint: (admin: Viewer, input: WebhookEndpointInput) =>
-			addEndpoint(deps, admin, input),
-		removeEndpoint: async (id: string) => {
-			if (!(await deleteEndpoint(db, id)))
-				throw new NotFoundError(ENDPOINT_NOT_FOUND);
-		},
+		addEndpoint: (
+			admin: Viewer,
+			input: WebhookEndpointInput,
+			address: string,
+		) => addEndpoint(deps, admin, input, address),
+		removeEndpoint: (admin: Viewer, id: string, address: string) =>
+			removeEndpoint(db, admin, id, address),
 		listDeliveries: (endpointId: string, query: PageQuery) =>
 			listDeliveries(db, endpointId, query),
 		getDelivery: (id: string) => getDelivery(db, id),

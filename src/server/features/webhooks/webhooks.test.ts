@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, onTestFinished, test, vi } from "vitest";
+import { AuditEventPageSchema } from "../../../shared/audit.schemas.ts";
 import { OrderSchema } from "../../../shared/orders.schemas.ts";
 import {
 	CreatedWebhookEndpointSchema,
@@ -409,6 +410,59 @@ test("removing an endpoint removes its deliveries; nothing more is sent to it", 
 		headers: authHeaders(admin.cookie),
 	});
 	expect(gone.statusCode).toBe(404);
+});
+
+test("adding and removing an endpoint go to the security log with who and from where, the address without its query", async () => {
+	const { t, admin } = await shop();
+	const receiver = await startReceiver();
+	const { endpoint } = await addEndpoint(
+		t,
+		admin,
+		`${receiver.url}?token=receiver-secret`,
+		["order.placed", "order.paid"],
+	);
+	const unknown = await t.app.inject({
+		method: "DELETE",
+		url: "/api/admin/webhooks/00000000-0000-4000-8000-000000000000",
+		headers: authHeaders(admin.cookie),
+	});
+	expect(unknown.statusCode).toBe(404);
+	const removed = await t.app.inject({
+		method: "DELETE",
+		url: `/api/admin/webhooks/${endpoint.id}`,
+		headers: authHeaders(admin.cookie),
+	});
+	expect(removed.statusCode).toBe(204);
+
+	const log = await t.app.inject({
+		url: "/api/admin/audit-events",
+		headers: authHeaders(admin.cookie),
+	});
+	const events = AuditEventPageSchema.parse(log.json()).items.filter((event) =>
+		event.kind.startsWith("webhook."),
+	);
+	expect(
+		events.map(({ kind, actor_email, address, details }) => ({
+			kind,
+			actor_email,
+			address,
+			details,
+		})),
+	).toEqual([
+		{
+			kind: "webhook.removed",
+			actor_email: admin.email,
+			address: "127.0.0.1",
+			details: { url: receiver.url },
+		},
+		{
+			kind: "webhook.added",
+			actor_email: admin.email,
+			address: "127.0.0.1",
+			details: { url: receiver.url, events: "order.placed order.paid" },
+		},
+	]);
+	expect(log.body).not.toContain("receiver-secret");
 });
 
 test("the API reference describes each delivery: its body, the order or tool in it, and the signature header", async () => {

@@ -17,6 +17,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
 	"sessions.revoked": "Signed out everywhere",
 	"api_key.created": "API key made",
 	"api_key.revoked": "API key revoked",
+	"webhook.added": "Webhook endpoint added",
+	"webhook.removed": "Webhook endpoint removed",
 };
 
 /** The Security log's columns, to go with `AuditEventCells`. */
