@@ -18,6 +18,8 @@ export default defineConfig({
 						"scripts/**/*.test.ts",
 					],
 					setupFiles: [failOnConsoleError],
+					// On a PostgreSQL run: one migrated database that each test's is copied from.
+					globalSetup: ["src/test-setup/postgres-template.ts"],
 				},
 			},
 			{

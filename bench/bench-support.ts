@@ -19,6 +19,14 @@ export async function freePort(): Promise<number> {
 	});
 }
 
+/**
+ * Options for Node.js in every server a benchmark starts, from BENCH_NODE_OPTIONS (space
+ * separated): `--cpu-prof --cpu-prof-dir=<folder>` profiles them, which NODE_OPTIONS refuses.
+ */
+const SERVER_NODE_OPTIONS = (process.env.BENCH_NODE_OPTIONS ?? "")
+	.split(" ")
+	.filter(Boolean);
+
 /** Starts `node <args>` (compiled JavaScript, as `npm start` runs it) and waits until it answers. */
 export async function startProcess(
 	args: string[],
@@ -26,7 +34,7 @@ export async function startProcess(
 	readyUrl: string,
 	pollEveryMs = 100,
 ): Promise<ChildProcess> {
-	const child = spawn(process.execPath, args, {
+	const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, ...args], {
 		cwd: PROJECT_ROOT,
 		env: { ...process.env, ...env },
 		stdio: ["ignore", "ignore", "inherit"],
