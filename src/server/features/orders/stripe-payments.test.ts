@@ -121,7 +121,7 @@ test("the payment options name Stripe and its publishable key", async () => {
 
 test("pages may load Stripe.js, its frames and its API, and grant payment to Stripe only; nothing else is opened", async () => {
 	const { t } = await stripeShop();
-	const response = await t.app.inject({ url: "/api/health" });
+	const response = await t.app.inject({ url: "/checkout" });
 	const csp = Object.fromEntries(
 		String(response.headers["content-security-policy"])
 			.split(";")

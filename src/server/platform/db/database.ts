@@ -121,6 +121,7 @@ export function createDb(
 		const reader = new SQLite(config.file);
 		reader.pragma("query_only = ON");
 		reader.pragma("busy_timeout = 5000");
+		reader.pragma(`mmap_size = ${256 * 1024 * 1024}`);
 		return reader;
 	};
 	// Reads outside transactions run beside the writer, and checkpoints beside both, once the shop

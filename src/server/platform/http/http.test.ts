@@ -47,9 +47,9 @@ async function createAppWithWebBuild(): Promise<TestApp> {
 	return { ...probe, app };
 }
 
-test("every response carries the security headers", async () => {
+test("every page carries the document's security headers", async () => {
 	const t = await createTestApp();
-	const response = await t.app.inject({ url: "/api/health" });
+	const response = await t.app.inject({ url: "/login" });
 	const csp = String(response.headers["content-security-policy"]);
 	expect(csp).toContain("script-src 'self'");
 	expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -65,20 +65,35 @@ test("every response carries the security headers", async () => {
 	);
 	expect(response.headers["x-powered-by"]).toBeUndefined();
 	expect(response.headers["strict-transport-security"]).toBeUndefined();
+	const features = String(response.headers["permissions-policy"]).split(", ");
+	for (const denied of [
+		"camera=()",
+		"microphone=()",
+		"geolocation=()",
+		"payment=()",
+		"usb=()",
+		"browsing-topics=()",
+	])
+		expect(features).toContain(denied);
+});
 
+test("every API answer, found or not, carries the short set of an answer no page is built from", async () => {
+	const t = await createTestApp();
+	const found = await t.app.inject({ url: "/api/health" });
 	const notFound = await t.app.inject({ url: "/api/no-such-thing" });
 	expect(notFound.statusCode).toBe(404);
-	for (const answer of [response, notFound]) {
-		const features = String(answer.headers["permissions-policy"]).split(", ");
-		for (const denied of [
-			"camera=()",
-			"microphone=()",
-			"geolocation=()",
-			"payment=()",
-			"usb=()",
-			"browsing-topics=()",
-		])
-			expect(features).toContain(denied);
+	for (const answer of [found, notFound]) {
+		expect(answer.headers["content-security-policy"]).toBe(
+			"default-src 'none'; frame-ancestors 'none'",
+		);
+		expect(answer.headers["x-frame-options"]).toBe("DENY");
+		expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+		expect(answer.headers["referrer-policy"]).toBe("no-referrer");
+		expect(answer.headers["cross-origin-resource-policy"]).toBe("same-origin");
+		expect(answer.headers["x-powered-by"]).toBeUndefined();
+		// What only a document reads is left out.
+		expect(answer.headers["permissions-policy"]).toBeUndefined();
+		expect(answer.headers["cross-origin-opener-policy"]).toBeUndefined();
 	}
 });
 
@@ -86,11 +101,13 @@ test("HSTS is sent when the shop's public URL is https", async () => {
 	const t = await createTestApp({
 		config: { publicUrl: "https://shop.example.com" },
 	});
-	const response = await t.app.inject({ url: "/api/health" });
-	expect(response.headers["strict-transport-security"]).toContain(
-		"max-age=31536000",
-	);
-	expect(String(response.headers["content-security-policy"])).toContain(
+	const page = await t.app.inject({ url: "/login" });
+	const answer = await t.app.inject({ url: "/api/health" });
+	for (const response of [page, answer])
+		expect(response.headers["strict-transport-security"]).toBe(
+			"max-age=31536000; includeSubDomains",
+		);
+	expect(String(page.headers["content-security-policy"])).toContain(
 		"upgrade-insecure-requests",
 	);
 });
@@ -258,11 +275,10 @@ test("a malformed URL gets the error envelope and the security headers too", asy
 			message: "'/api/tools/%E0%A4%A' is not a valid url component",
 		},
 	});
-	expect(response.headers["content-security-policy"]).toContain(
-		"script-src 'self'",
+	expect(response.headers["content-security-policy"]).toBe(
+		"default-src 'none'; frame-ancestors 'none'",
 	);
 	expect(response.headers["x-content-type-options"]).toBe("nosniff");
-	expect(response.headers["permissions-policy"]).toContain("camera=()");
 	expect(response.headers["cache-control"]).toBe("no-store");
 });
 
