@@ -14,8 +14,8 @@ import { PROJECT_ROOT } from "../../project-paths.ts";
 import { TEST_PASSWORD } from "../../test-support/accounts.ts";
 import { TEST_DELIVERY } from "../../test-support/orders.ts";
 
-// A SIGKILL of the server process on SQLite (WAL, synchronous=FULL). PostgreSQL's crash safety is
-// PostgreSQL's own, so the PostgreSQL run of the suite skips this test.
+// A SIGKILL of the server process on SQLite (WAL, each write acknowledged once flushed).
+// PostgreSQL's crash safety is PostgreSQL's own, so the PostgreSQL run of the suite skips this test.
 const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
 
 const MAIN = path.join(PROJECT_ROOT, "src", "server", "main.ts");

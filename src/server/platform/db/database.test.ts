@@ -1,13 +1,15 @@
+import fs from "node:fs";
 import { sql } from "kysely";
 import pg from "pg";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { createTestApp } from "../../test-support/test-app.ts";
 import { createDb } from "./database.ts";
+import SQLite from "./sqlite-driver.ts";
 
 const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
 
 test.skipIf(isPostgresRun)(
-	"SQLite runs in WAL mode with full sync, foreign keys and a busy timeout",
+	"SQLite runs in WAL mode, its commits flushed by the shop (synchronous=NORMAL), with foreign keys and a busy timeout",
 	async () => {
 		const t = await createTestApp();
 		// Inside a transaction: on the connection that writes.
@@ -21,7 +23,8 @@ test.skipIf(isPostgresRun)(
 				return Object.values(rows[0] ?? {})[0];
 			});
 		expect(await pragma("journal_mode")).toBe("wal");
-		expect(await pragma("synchronous")).toBe(2);
+		// NORMAL: the commit is written to the log; the flush is the shop's, off the event loop.
+		expect(await pragma("synchronous")).toBe(1);
 		expect(await pragma("foreign_keys")).toBe(1);
 		expect(await pragma("busy_timeout")).toBe(5000);
 	},
@@ -69,6 +72,86 @@ test.skipIf(isPostgresRun)(
 		await write;
 		expect(await countSettings()).toBe(0);
 		await laterWrite;
+	},
+);
+
+test.skipIf(isPostgresRun)(
+	"on SQLite a write is acknowledged only once the log holding its commit is flushed, and the next write runs meanwhile",
+	async () => {
+		const t = await createTestApp();
+		if (t.config.database.kind !== "sqlite")
+			throw new Error("expected a SQLite test database");
+		// A connection of the test's own tells what is committed when each flush of the log begins.
+		const probe = new SQLite(t.config.database.file, { readonly: true });
+		const committedName = () =>
+			(
+				probe.prepare("select shop_name from shop_settings").get() as {
+					shop_name: string;
+				}
+			).shop_name;
+		// The flushes of the log are held until the test lets them finish.
+		const flushes: { committedName: string; finish: () => void }[] = [];
+		const fdatasync = fs.fdatasync;
+		vi.spyOn(fs, "fdatasync").mockImplementation(((
+			descriptor: number,
+			done: (error: NodeJS.ErrnoException | null) => void,
+		) => {
+			const seen = committedName();
+			fdatasync(descriptor, (error) => {
+				let isFinished = false;
+				flushes.push({
+					committedName: seen,
+					finish: () => {
+						if (isFinished) return;
+						isFinished = true;
+						done(error);
+					},
+				});
+			});
+		}) as typeof fs.fdatasync);
+		try {
+			let firstAcknowledged = false;
+			const first = t.db
+				.transaction()
+				.execute((trx) =>
+					trx
+						.updateTable("shop_settings")
+						.set({ shop_name: "First" })
+						.execute(),
+				)
+				.then(() => {
+					firstAcknowledged = true;
+				});
+			await expect.poll(() => flushes.length).toBe(1);
+			// The flush began after the commit; the write waits for it.
+			expect(flushes[0]?.committedName).toBe("First");
+			await new Promise((resolve) => setTimeout(resolve, 20));
+			expect(firstAcknowledged).toBe(false);
+
+			// The writer is free: the next write commits during the first one's flush, and waits for
+			// a flush that begins after its own commit.
+			let secondAcknowledged = false;
+			const second = sql`update shop_settings set shop_name = ${"Second"}`
+				.execute(t.db)
+				.then(() => {
+					secondAcknowledged = true;
+				});
+			await expect.poll(committedName).toBe("Second");
+			expect(flushes).toHaveLength(1);
+			flushes[0]?.finish();
+			await first;
+			expect(secondAcknowledged).toBe(false);
+			await expect.poll(() => flushes.length).toBe(2);
+			expect(flushes[1]?.committedName).toBe("Second");
+			flushes[1]?.finish();
+			await second;
+			expect(secondAcknowledged).toBe(true);
+		} finally {
+			// Nothing stays held for the shop's close, whatever failed above.
+			vi.restoreAllMocks();
+			for (const flush of flushes) flush.finish();
+			probe.close();
+		}
 	},
 );
 

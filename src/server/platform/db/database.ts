@@ -20,6 +20,7 @@ import {
 	ReadsBesideWritesDialect,
 	type StatementSource,
 } from "./sqlite-reads-beside-writes.ts";
+import { createWalSync } from "./sqlite-wal-sync.ts";
 
 export type Db = Kysely<Database>;
 
@@ -107,9 +108,13 @@ export function createDb(
 	if (config.file !== ":memory:")
 		ensureWritableFolder(path.dirname(config.file));
 	const sqlite = new SQLite(config.file);
-	// WAL with synchronous=FULL: an acknowledged write survives a power cut (docs/product.md, data rules).
 	sqlite.pragma("journal_mode = WAL");
-	sqlite.pragma("synchronous = FULL");
+	// An acknowledged write survives a power cut (docs/product.md, data rules): a file database's
+	// commits are written with synchronous=NORMAL and the log is flushed off the event loop before
+	// the write is acknowledged (createWalSync); one in memory has nothing to flush.
+	sqlite.pragma(
+		config.file === ":memory:" ? "synchronous = FULL" : "synchronous = NORMAL",
+	);
 	sqlite.pragma("foreign_keys = ON");
 	sqlite.pragma("busy_timeout = 5000");
 	// One database in memory has one connection: a second one would open another database.
@@ -127,12 +132,17 @@ export function createDb(
 	// Reads outside transactions run beside the writer, and checkpoints beside both, once the shop
 	// writes steadily (docs/decisions/016-reads-beside-writes.md).
 	const checkpointer = createCheckpointer(config.file, console.warn);
+	const walSync = createWalSync(config.file);
 	const dialect = new ReadsBesideWritesDialect({
 		writer: withStatementCache(sqlite),
 		reader: withStatementCache(openReader()),
 		openStreamReader: openReader,
 		afterWrite: checkpointer.afterWrite,
-		beforeClose: checkpointer.stop,
+		durable: walSync.afterCommit,
+		beforeClose: async () => {
+			await checkpointer.stop();
+			await walSync.close();
+		},
 	});
 	const db = new Kysely<Database>({ dialect });
 	uses.set(db, () => {

@@ -29,9 +29,9 @@ const COMMIT_SLICE_MS = 4;
  * PostgreSQL: one transaction each; the server runs them side by side on its pool.
  *
  * SQLite: group commit. SQLite has one writer, and each commit waits for the disk to flush
- * (synchronous=FULL), which blocks the process because better-sqlite3 is synchronous. So the
- * writes that arrive while the event loop is busy are run together in one transaction, each
- * inside its own savepoint, and committed with one flush. A write that fails is rolled back to
+ * (off the event loop, decision 023). So the writes that arrive while the event loop is busy are
+ * run together in one transaction, each inside its own savepoint, and committed with one flush;
+ * the next batch runs while that flush is under way. A write that fails is rolled back to
  * its savepoint alone; the others go on. Every promise settles only after the commit, so nothing
  * is acknowledged before it is on disk, and the writes still run one after another, exactly as
  * they would in transactions of their own.
@@ -51,12 +51,22 @@ function createGroupCommit(db: Db): WriteTransactions {
 	const queue: QueuedWrite[] = [];
 	let isCommitting = false;
 
+	/** The next batch, once this one has taken its writes: it begins when this one commits. */
+	function startNext(): void {
+		if (queue.length === 0) isCommitting = false;
+		// The event loop's waiting I/O first, then the next commit.
+		else setImmediate(commitSome);
+	}
+
 	/**
-	 * Runs the writes at the head of the queue in one transaction, for up to a slice of time,
-	 * commits, then takes them off the queue and settles them.
+	 * Runs the writes at the head of the queue in one transaction, for up to a slice of time, takes
+	 * them off the queue and lets the next batch start, commits, and settles them once the commit
+	 * is on disk. The next batch waits for the writer until this one has committed, and runs while
+	 * this one's commit is flushed.
 	 */
 	async function commitSome(): Promise<void> {
 		const outcomes: Outcome[] = [];
+		let batch: QueuedWrite[] | undefined;
 		try {
 			await db.transaction().execute(async (trx) => {
 				const startedAt = performance.now();
@@ -69,25 +79,19 @@ function createGroupCommit(db: Db): WriteTransactions {
 					outcomes.push(
 						await runAlone(trx, queue[outcomes.length] as QueuedWrite),
 					);
+				batch = queue.splice(0, outcomes.length);
+				startNext();
 			});
 		} catch (error) {
 			// The transaction could not begin or commit: none of its writes was written. (One that
 			// did not begin fails its first write, so a lasting fault cannot keep the queue going.)
-			const failed = queue.splice(0, Math.max(outcomes.length, 1));
+			const failed = batch ?? queue.splice(0, Math.max(outcomes.length, 1));
 			for (const write of failed) write.settle({ ok: false, error });
+			if (!batch) startNext();
 			return;
 		}
-		const committed = queue.splice(0, outcomes.length);
-		committed.forEach((write, index) => {
+		(batch ?? []).forEach((write, index) => {
 			write.settle(outcomes[index] as Outcome);
-		});
-	}
-
-	function commitInTurns(): void {
-		void commitSome().finally(() => {
-			if (queue.length === 0) isCommitting = false;
-			// The event loop's waiting I/O first, then the next commit.
-			else setImmediate(commitInTurns);
 		});
 	}
 
@@ -102,7 +106,7 @@ function createGroupCommit(db: Db): WriteTransactions {
 				if (isCommitting) return;
 				isCommitting = true;
 				// After the requests read in this turn of the event loop have queued their writes.
-				setImmediate(commitInTurns);
+				setImmediate(commitSome);
 			});
 		},
 	};

@@ -22,6 +22,11 @@ export type ReadsBesideWritesOptions = {
 	openStreamReader: () => StatementSource;
 	/** Called after each commit of the writer (a transaction's, or a single write's). */
 	afterWrite?: () => void;
+	/**
+	 * Resolves once the commits made so far are on disk: awaited after each commit, with the
+	 * writer already free for the next transaction, before the write is acknowledged.
+	 */
+	durable?: () => Promise<void>;
 	/** Called when the database is closed, before the connections are. */
 	beforeClose?: () => Promise<void>;
 };
@@ -37,7 +42,8 @@ export type ReadsBesideWritesOptions = {
  * connection; everything else (a transaction, from its begin to its commit or rollback, and any
  * single write) takes the writer in turn, as before. A transaction reads its own writes because
  * all its statements run on the writer. A read that starts after a write's answer sees that
- * write, because the answer is sent after the commit.
+ * write, because the answer is sent after the commit. A commit is acknowledged once `durable`
+ * says the log holding it is flushed; the writer is free for the next one meanwhile.
  */
 export class ReadsBesideWritesDialect extends SqliteDialect {
 	readonly #options: ReadsBesideWritesOptions;
@@ -85,6 +91,9 @@ class ReadsBesideWritesDriver implements Driver {
 	async commitTransaction(connection: DatabaseConnection): Promise<void> {
 		await connection.executeQuery(CompiledQuery.raw("commit"));
 		this.#options.afterWrite?.();
+		// The next transaction runs while this one's commit is flushed.
+		(connection as RoutedConnection).releaseWriter();
+		await this.#options.durable?.();
 	}
 
 	async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -155,13 +164,15 @@ class RoutedConnection implements DatabaseConnection {
 				return { rows: statement.all(compiledQuery.parameters) as R[] };
 		}
 		await this.#writerTurn.take();
+		let result: QueryResult<R>;
 		try {
-			const result = run<R>(this.#options.writer, compiledQuery);
+			result = run<R>(this.#options.writer, compiledQuery);
 			this.#options.afterWrite?.();
-			return result;
 		} finally {
 			this.#writerTurn.pass();
 		}
+		await this.#options.durable?.();
+		return result;
 	}
 
 	async *streamQuery<R>(
