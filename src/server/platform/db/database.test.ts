@@ -155,6 +155,47 @@ test.skipIf(isPostgresRun)(
 	},
 );
 
+test.skipIf(isPostgresRun)(
+	"on SQLite a write whose flush fails is reported as failed, and the next writes go on",
+	async () => {
+		const t = await createTestApp();
+		const fdatasync = fs.fdatasync;
+		let failures = 1;
+		vi.spyOn(fs, "fdatasync").mockImplementation(((
+			descriptor: number,
+			done: (error: NodeJS.ErrnoException | null) => void,
+		) => {
+			if (failures-- > 0)
+				return done(
+					Object.assign(new Error("EIO: i/o error, fdatasync"), {
+						code: "EIO",
+					}),
+				);
+			fdatasync(descriptor, done);
+		}) as typeof fs.fdatasync);
+		try {
+			const rename = (name: string) =>
+				t.db
+					.transaction()
+					.execute((trx) =>
+						trx.updateTable("shop_settings").set({ shop_name: name }).execute(),
+					);
+			await expect(rename("Unflushed")).rejects.toThrow("EIO");
+			await rename("Flushed");
+			await sql`update shop_settings set shop_name = ${"Flushed again"}`.execute(
+				t.db,
+			);
+			const { shop_name } = await t.db
+				.selectFrom("shop_settings")
+				.select("shop_name")
+				.executeTakeFirstOrThrow();
+			expect(shop_name).toBe("Flushed again");
+		} finally {
+			vi.restoreAllMocks();
+		}
+	},
+);
+
 test.skipIf(!isPostgresRun)(
 	"on PostgreSQL, losing connections, idle or lent out between queries, does not stop the server",
 	async () => {

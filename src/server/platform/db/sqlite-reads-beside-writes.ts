@@ -97,7 +97,11 @@ class ReadsBesideWritesDriver implements Driver {
 	}
 
 	async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-		await connection.executeQuery(CompiledQuery.raw("rollback"));
+		const routed = connection as RoutedConnection;
+		// Committed, and only its flush failed: nothing is left to roll back, and the writer may
+		// already be running the next transaction.
+		if (!routed.holdsWriter) return;
+		await routed.executeQuery(CompiledQuery.raw("rollback"));
 	}
 
 	// Savepoint names come from the code, never from input (the group commit's one_write).
@@ -141,6 +145,10 @@ class RoutedConnection implements DatabaseConnection {
 	constructor(options: ReadsBesideWritesOptions, writerTurn: Turns) {
 		this.#options = options;
 		this.#writerTurn = writerTurn;
+	}
+
+	get holdsWriter(): boolean {
+		return this.#holdsWriter;
 	}
 
 	async holdWriter(): Promise<void> {

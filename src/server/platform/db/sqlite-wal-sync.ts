@@ -28,7 +28,8 @@ export function createWalSync(file: string): WalSync {
 		new Promise<void>((resolve, reject) => {
 			if (descriptor === undefined) {
 				try {
-					descriptor = fs.openSync(walFile, "r");
+					// Writable: some systems flush only a file opened for writing. Never created here.
+					descriptor = fs.openSync(walFile, "r+");
 				} catch (error) {
 					// No log yet: nothing has been written to it, so nothing waits to be flushed.
 					if ((error as NodeJS.ErrnoException).code === "ENOENT")
