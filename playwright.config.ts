@@ -18,6 +18,9 @@ export default defineConfig({
 	forbidOnly: Boolean(process.env.CI),
 	retries: 0,
 	workers: 2,
+	// The longest journeys (an admin's whole flow with photos, the accessibility scans) take 20 to
+	// 35 s on a 2-core machine beside the second worker; Playwright's default of 30 s cut them off.
+	timeout: 90_000,
 	reporter: process.env.CI
 		? [["list"]]
 		: [["list"], ["html", { open: "never" }]],
