@@ -21,6 +21,10 @@ export default defineConfig({
 	// The longest journeys (an admin's whole flow with photos, the accessibility scans) take 20 to
 	// 35 s on a 2-core machine beside the second worker; Playwright's default of 30 s cut them off.
 	timeout: 90_000,
+	// A page's first render waits on its scripts and API answers, which take several seconds on
+	// such a machine when CI has just run the suites; 5 s (the default) cut off a home page that
+	// rendered correctly.
+	expect: { timeout: 15_000 },
 	reporter: process.env.CI
 		? [["list"]]
 		: [["list"], ["html", { open: "never" }]],
