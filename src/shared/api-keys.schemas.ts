@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { groupThousands } from "./money.ts";
 import { pageSchemaOf } from "./paging.schemas.ts";
 import { requiredText } from "./text.schemas.ts";
 import { TOOL_QUANTITY_MAX } from "./tools.schemas.ts";
@@ -84,7 +85,7 @@ export const StockInputSchema = z.object({
 			z.minimum(0, "available_quantity must be 0 or more"),
 			z.maximum(
 				TOOL_QUANTITY_MAX,
-				`available_quantity must be ${TOOL_QUANTITY_MAX.toLocaleString("en-US")} or less`,
+				`available_quantity must be ${groupThousands(TOOL_QUANTITY_MAX)} or less`,
 			),
 		),
 });

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { InvoiceSummarySchema } from "./invoices.schemas.ts";
+import { groupThousands } from "./money.ts";
 import {
 	PageQuerySchema,
 	pageSchemaOf,
@@ -38,7 +39,7 @@ export const OrderQuantitySchema = z
 		z.minimum(1, "Quantity must be 1 or more"),
 		z.maximum(
 			ORDER_QUANTITY_MAX,
-			`Quantity must be ${ORDER_QUANTITY_MAX.toLocaleString("en-US")} or less`,
+			`Quantity must be ${groupThousands(ORDER_QUANTITY_MAX)} or less`,
 		),
 	);
 

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { groupThousands } from "./money.ts";
 import {
 	PageQuerySchema,
 	pageSchemaOf,
@@ -137,7 +138,7 @@ function priceBreaksProblem(breaks: readonly PriceBreak[]): string | undefined {
 		return `At most ${PRICE_BREAKS_MAX} volume prices`;
 	for (const [index, step] of breaks.entries()) {
 		if (step.min_quantity < 2 || step.min_quantity > TOOL_QUANTITY_MAX)
-			return `Volume price quantities must be from 2 to ${TOOL_QUANTITY_MAX.toLocaleString("en-US")}`;
+			return `Volume price quantities must be from 2 to ${groupThousands(TOOL_QUANTITY_MAX)}`;
 		if (step.price_cents <= 0) return "Volume prices must be more than 0";
 		const before = breaks[index - 1];
 		if (before && step.min_quantity <= before.min_quantity)
@@ -212,7 +213,7 @@ function wholeNumberText(required: string, name: string, minimum: 0 | 1) {
 		}),
 		z.refine(
 			(text) => Number(text) <= TOOL_QUANTITY_MAX,
-			`${name} must be ${TOOL_QUANTITY_MAX.toLocaleString("en-US")} or less`,
+			`${name} must be ${groupThousands(TOOL_QUANTITY_MAX)} or less`,
 		),
 	);
 }
@@ -250,7 +251,7 @@ function packSizeText() {
 		),
 		z.refine(
 			(text) => Number(text) <= PACK_SIZE_MAX,
-			`Pack size must be ${PACK_SIZE_MAX.toLocaleString("en-US")} or less`,
+			`Pack size must be ${groupThousands(PACK_SIZE_MAX)} or less`,
 		),
 	);
 }

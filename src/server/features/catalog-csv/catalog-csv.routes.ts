@@ -12,6 +12,7 @@ import {
 	OrdersExportQuerySchema,
 	TOOL_CSV_COLUMNS,
 } from "../../../shared/catalog-csv.schemas.ts";
+import { groupThousands } from "../../../shared/money.ts";
 import { signedInViewer } from "../../platform/auth/session-guard.ts";
 import { clientErrorResponses } from "../../platform/http/api-schemas.ts";
 import type { CatalogCsvUseCases, CsvDownload } from "./catalog-csv.service.ts";
@@ -97,7 +98,7 @@ export async function catalogCsvRoutes(
 			schema: {
 				operationId: "startToolImport",
 				tags: ["catalog-csv"],
-				summary: `Admin: import tools from a CSV file keyed by part number, as a job. multipart/form-data with the file in "${IMPORT_FILE_FIELD}" (${IMPORT_MAX_BYTES / 1024 / 1024} MB and ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows at most, 413 beyond) and "mode": dry_run reports what each row would do, apply writes every row or none. A file that cannot be read is a 400 naming the line; a job of the admin's still running, a 409.`,
+				summary: `Admin: import tools from a CSV file keyed by part number, as a job. multipart/form-data with the file in "${IMPORT_FILE_FIELD}" (${IMPORT_MAX_BYTES / 1024 / 1024} MB and ${groupThousands(IMPORT_MAX_ROWS)} rows at most, 413 beyond) and "mode": dry_run reports what each row would do, apply writes every row or none. A file that cannot be read is a 400 naming the line; a job of the admin's still running, a 409.`,
 				consumes: ["multipart/form-data"],
 				response: { 202: ImportStartedSchema, ...clientErrorResponses },
 			},

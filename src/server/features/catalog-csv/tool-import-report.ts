@@ -2,10 +2,11 @@ import type {
 	ImportMode,
 	ImportReport,
 } from "../../../shared/catalog-csv.schemas.ts";
+import { groupThousands } from "../../../shared/money.ts";
 import { type JudgedRow, toReportRow } from "./tool-import-rows.ts";
 
 function count(number: number, one: string, many = `${one}s`): string {
-	return `${number.toLocaleString("en-US")} ${number === 1 ? one : many}`;
+	return `${groupThousands(number)} ${number === 1 ? one : many}`;
 }
 
 /**
@@ -19,11 +20,11 @@ export function buildReport(
 ): ImportReport {
 	const tally = { create: 0, update: 0, unchanged: 0, error: 0 };
 	for (const row of rows) tally[row.result]++;
-	const changes = `${count(tally.create, "tool")} to add, ${tally.update.toLocaleString("en-US")} to change, ${tally.unchanged.toLocaleString("en-US")} unchanged`;
+	const changes = `${count(tally.create, "tool")} to add, ${groupThousands(tally.update)} to change, ${groupThousands(tally.unchanged)} unchanged`;
 	const withErrors = count(tally.error, "row has errors", "rows have errors");
 	let message: string;
 	if (applied)
-		message = `Imported: ${count(tally.create, "tool")} added, ${tally.update.toLocaleString("en-US")} changed, ${tally.unchanged.toLocaleString("en-US")} unchanged.`;
+		message = `Imported: ${count(tally.create, "tool")} added, ${groupThousands(tally.update)} changed, ${groupThousands(tally.unchanged)} unchanged.`;
 	else if (mode === "apply")
 		message = `Nothing was imported: ${withErrors}. An import writes every row or none; fix them and import the file again.`;
 	else if (tally.error > 0)

@@ -5,6 +5,7 @@ import {
 	TOOL_CSV_COLUMNS,
 	type ToolCsvColumn,
 } from "../../../shared/catalog-csv.schemas.ts";
+import { groupThousands } from "../../../shared/money.ts";
 import { AppError, ValidationError } from "../../platform/http/errors.ts";
 import { lazyPackage } from "../../platform/lazy-package.ts";
 import { fromSpreadsheetText } from "./csv-cells.ts";
@@ -168,7 +169,7 @@ export function readToolsCsv(file: Buffer): ToolsCsv {
 		);
 	if (body.length > IMPORT_MAX_ROWS)
 		throw new ImportTooLargeError(
-			`The file has more than ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows: split it into smaller files.`,
+			`The file has more than ${groupThousands(IMPORT_MAX_ROWS)} rows: split it into smaller files.`,
 		);
 	const columns = readHeader(header.record);
 	const rows: ToolCsvRow[] = [];

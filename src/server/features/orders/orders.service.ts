@@ -40,6 +40,7 @@ import {
 import { enqueueMail } from "../mail/mail-outbox.service.ts";
 import { findReceivingPointForOrder } from "../receiving-points/receiving-points.service.ts";
 import {
+	inLockOrder,
 	readToolsForLines,
 	returnToolStock,
 	takeStockAsRead,
@@ -755,7 +756,7 @@ async function returnPieces(
 	lines: readonly { tool_id: string; quantity: number }[],
 ): Promise<number> {
 	let pieces = 0;
-	const byTool = [...lines].sort((a, b) => a.tool_id.localeCompare(b.tool_id));
+	const byTool = inLockOrder(lines);
 	for (const line of byTool) {
 		await returnToolStock(trx, line.tool_id, line.quantity);
 		pieces += line.quantity;

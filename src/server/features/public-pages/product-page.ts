@@ -1,4 +1,4 @@
-import { formatCents } from "../../../shared/money.ts";
+import { formatCents, groupThousands } from "../../../shared/money.ts";
 import { toolPagePath } from "../../../shared/public-pages.schemas.ts";
 import { isStockOut, priceTable } from "../../../shared/purchase-rule.ts";
 import type { ShopCurrency } from "../../../shared/shop-settings.schemas.ts";
@@ -16,7 +16,7 @@ import type { PageParts } from "./page-shell.ts";
 
 /** "1 piece", "1,200 pieces". */
 const pieces = (count: number) =>
-	`${count.toLocaleString("en-US")} ${count === 1 ? "piece" : "pieces"}`;
+	`${groupThousands(count)} ${count === 1 ? "piece" : "pieces"}`;
 
 /** The volume prices as web/features/tools/components/price-table.tsx draws them. */
 function priceTableHtml(tool: Tool): string {
@@ -24,7 +24,7 @@ function priceTableHtml(tool: Tool): string {
 	const rows = priceTable(tool)
 		.map(
 			(row) =>
-				`<tr><td>${row.min_quantity.toLocaleString("en-US")}+ pieces</td><td class="text-right">${formatCents(row.price_cents)}</td></tr>`,
+				`<tr><td>${groupThousands(row.min_quantity)}+ pieces</td><td class="text-right">${formatCents(row.price_cents)}</td></tr>`,
 		)
 		.join("");
 	return `<div class="space-y-1"><table class="table table-sm w-auto"><caption class="text-left font-semibold">Volume prices</caption><thead><tr class="text-base-content"><th scope="col">Quantity</th><th scope="col" class="text-right">Price each</th></tr></thead><tbody>${rows}</tbody></table></div>`;

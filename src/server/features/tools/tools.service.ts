@@ -1,4 +1,5 @@
 import type * as z from "zod/mini";
+import { groupThousands } from "../../../shared/money.ts";
 import { toStoredTime } from "../../../shared/paging.schemas.ts";
 import { checkPurchase } from "../../../shared/purchase-rule.ts";
 import {
@@ -653,7 +654,7 @@ export async function editTool(
 		const message =
 			now.available_quantity + stockChange < 0
 				? `Only ${now.available_quantity} pieces are in stock now: orders took some after the form was opened. Reload and try again.`
-				: `${now.available_quantity} pieces are in stock now: orders were cancelled after the form was opened, and this change would take the stock above ${TOOL_QUANTITY_MAX.toLocaleString("en-US")}. Reload and try again.`;
+				: `${now.available_quantity} pieces are in stock now: orders were cancelled after the form was opened, and this change would take the stock above ${groupThousands(TOOL_QUANTITY_MAX)}. Reload and try again.`;
 		throw new ConflictError(message, [
 			{ field: "available_quantity", message },
 		]);
@@ -717,6 +718,18 @@ export async function readToolsForLines(
 }
 
 /**
+ * The lines in the order their tools' rows are locked: by id, compared as plain strings (not by
+ * locale, which costs Intl's data and could differ between runtimes).
+ */
+export function inLockOrder<Line extends { tool_id: string }>(
+	lines: readonly Line[],
+): Line[] {
+	return [...lines].sort((a, b) =>
+		a.tool_id < b.tool_id ? -1 : a.tool_id > b.tool_id ? 1 : 0,
+	);
+}
+
+/**
  * Takes the stock of every line inside the caller's transaction, at the version its tool was read
  * at, in the order of the tools' ids (two checkouts of the same tools on PostgreSQL lock their rows
  * in the same order, so they never deadlock). When any line does not fit (stock, minimum, packs,
@@ -730,7 +743,7 @@ export async function takeStockAsRead(
 	isOneLine: boolean,
 ): Promise<void> {
 	const refused: { tool_id: string; quantity: number }[] = [];
-	const byTool = [...lines].sort((a, b) => a.tool_id.localeCompare(b.tool_id));
+	const byTool = inLockOrder(lines);
 	for (const line of byTool)
 		if (
 			!(await takeStockAtVersion(db, line.tool_id, line.quantity, line.version))
