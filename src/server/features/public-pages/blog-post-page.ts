@@ -27,7 +27,7 @@ const MONTHS = [
 
 /**
  * "March 3, 2026" in UTC, as web/features/blog/components/published-date.tsx writes it; without
- * Intl, whose date formatter pages locale data into the server (shared/money.ts).
+ * Intl, whose date formatter pages locale data into the server (src/shared/money.ts).
  */
 function longDate(isoTimestamp: string): string {
 	const date = new Date(isoTimestamp);

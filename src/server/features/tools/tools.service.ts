@@ -19,6 +19,7 @@ import {
 } from "../../../shared/tools.schemas.ts";
 import type { Viewer } from "../../platform/auth/session-guard.ts";
 import { type Clock, monotonicClock } from "../../platform/clock.ts";
+import { byCodeUnits } from "../../platform/code-unit-order.ts";
 import { type Db, isUniqueViolation } from "../../platform/db/database.ts";
 import {
 	ConflictError,
@@ -718,15 +719,12 @@ export async function readToolsForLines(
 }
 
 /**
- * The lines in the order their tools' rows are locked: by id, compared as plain strings (not by
- * locale, which costs Intl's data and could differ between runtimes).
+ * The lines in the order their tools' rows are locked: by id, compared as plain strings.
  */
 export function inLockOrder<Line extends { tool_id: string }>(
 	lines: readonly Line[],
 ): Line[] {
-	return [...lines].sort((a, b) =>
-		a.tool_id < b.tool_id ? -1 : a.tool_id > b.tool_id ? 1 : 0,
-	);
+	return [...lines].sort((a, b) => byCodeUnits(a.tool_id, b.tool_id));
 }
 
 /**

@@ -4,6 +4,7 @@ import {
 	type MigrationProvider,
 	Migrator,
 } from "kysely";
+import { byCodeUnits } from "../code-unit-order.ts";
 import * as createCatalog from "./migrations/2026-11-21-0800-create-catalog.ts";
 import * as addCatalogVersion from "./migrations/2026-11-21-0900-add-catalog-version.ts";
 import * as createAccounts from "./migrations/2026-11-23-0900-create-accounts.ts";
@@ -96,15 +97,6 @@ export function knownMigrationNames(): string[] {
 }
 
 /**
- * Migrations run in the order of their names (dated, `2026-11-21-0800-…`), compared as plain
- * strings: Kysely's default compares by locale, which pages Intl's collation data (about 2 MB)
- * into every server process at start.
- */
-function byName(name0: string, name1: string): number {
-	return name0 < name1 ? -1 : name0 > name1 ? 1 : 0;
-}
-
-/**
  * Brings the database to the state right after the migration named, up or down: how a test
  * builds a database as an earlier version of the shop left it.
  */
@@ -119,7 +111,8 @@ export async function migrateTo<T>(
 	const { error } = await new Migrator({
 		db,
 		provider,
-		nameComparator: byName,
+		// Migrations run in the order of their dated names; Kysely's default compares by locale.
+		nameComparator: byCodeUnits,
 	}).migrateTo(name);
 	if (error) throw error instanceof Error ? error : new Error(String(error));
 }
@@ -130,7 +123,7 @@ export async function migrateToLatest<T>(
 ): Promise<string[]> {
 	const migrations = listMigrations(context);
 	const provider: MigrationProvider = { getMigrations: async () => migrations };
-	const migrator = new Migrator({ db, provider, nameComparator: byName });
+	const migrator = new Migrator({ db, provider, nameComparator: byCodeUnits });
 	const { error, results } = await migrator.migrateToLatest();
 	if (error) throw error instanceof Error ? error : new Error(String(error));
 	return (results ?? [])

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
+import { byCodeUnits } from "../code-unit-order.ts";
 import { type Db, isPostgres } from "../db/database.ts";
 import { scheduleAloneAcrossInstances } from "../db/run-alone.ts";
 import { lazyPackage } from "../lazy-package.ts";
@@ -182,7 +183,7 @@ export function createDatabaseCounters(
 		// their rows in the same order, so they never wait for each other in a cycle.
 		const unique = [
 			...new Map(counts.map((count) => [count.hashed, count])).values(),
-		].sort((a, b) => (a.hashed < b.hashed ? -1 : a.hashed > b.hashed ? 1 : 0));
+		].sort((a, b) => byCodeUnits(a.hashed, b.hashed));
 		if (unique.length === 0) return [];
 		const values = sql.join(
 			unique.map(
