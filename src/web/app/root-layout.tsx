@@ -1,11 +1,21 @@
 import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
-import { Footer } from "./footer.tsx";
+import { LazyPart } from "../components/ui/lazy-part.tsx";
+import { useHasPainted } from "../lib/first-paint.ts";
+import { lazyComponent } from "../lib/lazy-component.ts";
 import { Navbar } from "./navbar.tsx";
 import { RouteAnnouncer } from "./route-announcer.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 
+// The footer is under the first screen on every page that has content: its code comes once the
+// page has shown, so the first download carries only what the first screen needs. It is added
+// after the page's content, so nothing above it moves when it arrives.
+const Footer = lazyComponent(() =>
+	import("./footer.tsx").then((module) => module.Footer),
+);
+
 export function RootLayout() {
+	const hasPainted = useHasPainted();
 	const { pathname } = useLocation();
 	// Braces matter: scrollTo returns a Promise in current Chromium, and React would call an
 	// effect's return value as its cleanup.
@@ -28,7 +38,11 @@ export function RootLayout() {
 					<Outlet />
 				</RouteErrorBoundary>
 			</main>
-			<Footer />
+			{hasPainted && (
+				<LazyPart fallback={null}>
+					<Footer />
+				</LazyPart>
+			)}
 			<RouteAnnouncer />
 		</div>
 	);
