@@ -69,7 +69,7 @@ const firstDownloadModules = firstDownload();
 
 /** The form and dialog kit, and the small helpers of prices, dates and lists the pages share. */
 const PAGE_KIT =
-	/src[\\/](web[\\/]components[\\/](ui[\\/]|next-break-hint)|web[\\/]lib[\\/](dates|paged-query)\.ts|shared[\\/](money|purchase-rule)\.ts)/;
+	/src[\\/](web[\\/]components[\\/](ui[\\/]|next-break-hint)|web[\\/]lib[\\/](dates|paged-query)\.ts|shared[\\/](money|purchase-rule|calendar)\.ts)/;
 
 const apiPort = process.env.PORT ?? "3000";
 

@@ -1,4 +1,4 @@
-import { formatCents } from "../../shared/money.ts";
+import { formatCents, groupThousands } from "../../shared/money.ts";
 import { nextPriceBreak, type PriceBreak } from "../../shared/purchase-rule.ts";
 
 /** "Order 20 more pieces to pay $22.50 each.", or nothing past the last break. */
@@ -19,7 +19,7 @@ export function NextBreakHint({
 	if (!next) return null;
 	return (
 		<p className="text-sm">
-			Order {next.pieces_more.toLocaleString("en-US")} more pieces to pay{" "}
+			Order {groupThousands(next.pieces_more)} more pieces to pay{" "}
 			{formatCents(next.price_cents)} each.
 		</p>
 	);

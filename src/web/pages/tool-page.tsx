@@ -1,5 +1,5 @@
 import { Link, useParams } from "react-router";
-import { formatCents } from "../../shared/money.ts";
+import { formatCents, groupThousands } from "../../shared/money.ts";
 import { isStockOut, smallestOrder } from "../../shared/purchase-rule.ts";
 import type { Tool } from "../../shared/tools.schemas.ts";
 import { QueryBoundary } from "../components/ui/query-boundary.tsx";
@@ -15,7 +15,7 @@ import { NotFoundPage } from "./not-found-page.tsx";
 
 /** "1 piece", "1,200 pieces". */
 const pieces = (count: number) =>
-	`${count.toLocaleString("en-US")} ${count === 1 ? "piece" : "pieces"}`;
+	`${groupThousands(count)} ${count === 1 ? "piece" : "pieces"}`;
 
 /** A deleted tool's address: the server's 410 page, drawn the same way. */
 function ToolGone({ message }: { message: string }) {

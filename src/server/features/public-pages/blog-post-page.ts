@@ -1,4 +1,5 @@
 import type { BlogPost } from "../../../shared/blog.schemas.ts";
+import { longDate, utcDay } from "../../../shared/calendar.ts";
 import { escapeHtml } from "../../platform/mail/mail-html.ts";
 import { markdownToHtml } from "./markdown-html.ts";
 import {
@@ -9,30 +10,6 @@ import {
 	SHOP_NAME,
 } from "./page-meta.ts";
 import type { PageParts } from "./page-shell.ts";
-
-const MONTHS = [
-	"January",
-	"February",
-	"March",
-	"April",
-	"May",
-	"June",
-	"July",
-	"August",
-	"September",
-	"October",
-	"November",
-	"December",
-];
-
-/**
- * "March 3, 2026" in UTC, as web/features/blog/components/published-date.tsx writes it; without
- * Intl, whose date formatter pages locale data into the server (src/shared/money.ts).
- */
-function longDate(isoTimestamp: string): string {
-	const date = new Date(isoTimestamp);
-	return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-}
 
 /** The path of a post's page. */
 export function blogPostPath(slug: string): string {
@@ -76,7 +53,7 @@ export async function blogPostPage(
 	const cover = post.cover_img
 		? `<img src="${escapeHtml(post.cover_img)}" alt="" width="1200" height="630" class="mb-8 aspect-[1200/630] w-full rounded-box object-cover" />`
 		: "";
-	const main = `<article class="mx-auto max-w-3xl px-4 py-10"><a href="/blog" class="link link-primary text-sm">← All posts</a><h1 class="mt-4 text-4xl font-bold leading-tight">${escapeHtml(post.title)}</h1><p class="mt-2 mb-8 text-base-content/70">${escapeHtml(post.author)} · <time datetime="${escapeHtml(post.published_at)}">${longDate(post.published_at)}</time></p>${cover}<div class="text-lg">${await markdownToHtml(post.body)}</div></article>`;
+	const main = `<article class="mx-auto max-w-3xl px-4 py-10"><a href="/blog" class="link link-primary text-sm">← All posts</a><h1 class="mt-4 text-4xl font-bold leading-tight">${escapeHtml(post.title)}</h1><p class="mt-2 mb-8 text-base-content/70">${escapeHtml(post.author)} · <time datetime="${escapeHtml(post.published_at)}">${longDate(utcDay(new Date(post.published_at)))}</time></p>${cover}<div class="text-lg">${await markdownToHtml(post.body)}</div></article>`;
 	return {
 		title: pageTitle(post.title),
 		description,

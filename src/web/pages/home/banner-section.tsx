@@ -1,3 +1,4 @@
+import { groupThousands } from "../../../shared/money.ts";
 import bannerWorkshop from "../../assets/banner-workshop.svg";
 import { useReceivingPointCount } from "../../features/receiving-points/receiving-point-count.queries.ts";
 
@@ -8,7 +9,7 @@ function collectionSentence(total: number | undefined): string {
 		return `${start} collect at one of our receiving points.`;
 	if (total === 0) return `${start} have it delivered to your door.`;
 	if (total === 1) return `${start} collect at our receiving point.`;
-	return `${start} collect at one of our ${total.toLocaleString("en-US")} receiving points.`;
+	return `${start} collect at one of our ${groupThousands(total)} receiving points.`;
 }
 
 export function BannerSection() {

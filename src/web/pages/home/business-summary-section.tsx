@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { shortMonthName } from "../../../shared/calendar.ts";
+import { groupThousands } from "../../../shared/money.ts";
 import { useReceivingPointCount } from "../../features/receiving-points/receiving-point-count.queries.ts";
 
 const SINCE = new Date(2021, 0, 1);
@@ -10,7 +12,7 @@ const ordinalSuffix = (day: number): string => {
 
 /** "Jan 1st 2021" */
 export function formatSummaryDate(date: Date): string {
-	const month = date.toLocaleString("en-US", { month: "short" });
+	const month = shortMonthName(date.getMonth());
 	const day = date.getDate();
 	return `${month} ${day}${ordinalSuffix(day)} ${date.getFullYear()}`;
 }
@@ -18,7 +20,7 @@ export function formatSummaryDate(date: Date): string {
 /** The shop's receiving points as counted now; a placeholder of the same height until then. */
 function ReceivingPointFigure() {
 	const count = useReceivingPointCount();
-	if (count.data) return <>{count.data.total.toLocaleString("en-US")}</>;
+	if (count.data) return <>{groupThousands(count.data.total)}</>;
 	if (count.isError) return <>—</>;
 	return (
 		<>

@@ -4,6 +4,7 @@ import type {
 	ImportReportRow,
 	ImportRowResult,
 } from "../../../../shared/catalog-csv.schemas.ts";
+import { groupThousands } from "../../../../shared/money.ts";
 import { PagedTable } from "../../../components/ui/paged-table.tsx";
 
 /** Rows of the report a page shows. */
@@ -107,7 +108,7 @@ export function ImportReportView({
 							>
 								<dt className="text-sm text-base-content/80">{label}</dt>
 								<dd className="text-xl font-bold tabular-nums">
-									{value.toLocaleString("en-US")}
+									{groupThousands(value)}
 								</dd>
 							</div>
 						))}

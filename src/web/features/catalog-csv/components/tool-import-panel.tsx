@@ -5,6 +5,7 @@ import {
 	type ImportJob,
 	type ImportMode,
 } from "../../../../shared/catalog-csv.schemas.ts";
+import { groupThousands } from "../../../../shared/money.ts";
 import { BusyButton } from "../../../components/ui/busy-button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../../components/ui/error-state.tsx";
@@ -26,7 +27,7 @@ type StartedJob = { id: string; mode: ImportMode; file: File };
 
 function JobProgress({ job }: { job: ImportJob }) {
 	const verb = job.mode === "dry_run" ? "Checking" : "Importing";
-	const label = `${verb}: ${job.processed_rows.toLocaleString("en-US")} of ${job.total_rows.toLocaleString("en-US")} rows checked`;
+	const label = `${verb}: ${groupThousands(job.processed_rows)} of ${groupThousands(job.total_rows)} rows checked`;
 	return (
 		<div className="space-y-1" aria-live="polite">
 			<progress
@@ -82,14 +83,13 @@ export function ToolImportPanel() {
 	return (
 		<div className="space-y-4">
 			<p className="text-sm text-base-content/80">
-				A CSV file (UTF-8, 5 MB and {IMPORT_MAX_ROWS.toLocaleString("en-US")}{" "}
-				rows at most) with a header line naming the columns, as the tools export
-				writes them: <code>sku</code>, <code>tool_name</code>,{" "}
-				<code>description</code>, <code>price</code>,{" "}
-				<code>available_quantity</code>, <code>minimum_quantity</code>, and
-				optionally <code>pack_size</code> and <code>price_breaks</code>. A part
-				number the catalog has updates that tool; any other adds one. An import
-				writes every row or none.
+				A CSV file (UTF-8, 5 MB and {groupThousands(IMPORT_MAX_ROWS)} rows at
+				most) with a header line naming the columns, as the tools export writes
+				them: <code>sku</code>, <code>tool_name</code>, <code>description</code>
+				, <code>price</code>, <code>available_quantity</code>,{" "}
+				<code>minimum_quantity</code>, and optionally <code>pack_size</code> and{" "}
+				<code>price_breaks</code>. A part number the catalog has updates that
+				tool; any other adds one. An import writes every row or none.
 			</p>
 			<form
 				id={formId}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { localDay, mediumDate } from "../../../../shared/calendar.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import type { Quote } from "../../../../shared/quotes.schemas.ts";
 import { formatDay } from "../../../lib/dates.ts";
@@ -8,11 +9,9 @@ export function formatPieces(pieces: number): string {
 	return `${pieces} ${pieces === 1 ? "piece" : "pieces"}`;
 }
 
-const requestedOn = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
-
 /** "Nov 24, 2026": when the request was made, in the reader's time zone. */
 export function formatRequestedOn(iso: string): string {
-	return requestedOn.format(new Date(iso));
+	return mediumDate(localDay(new Date(iso)));
 }
 
 /** One term and its value, side by side. */

@@ -1,7 +1,6 @@
+import { localDay, mediumDate } from "../../../../shared/calendar.ts";
 import type { Review } from "../../../../shared/reviews.schemas.ts";
 import { StarRating } from "./star-rating.tsx";
-
-const reviewDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 function initialsOf(name: string): string {
 	return name
@@ -50,7 +49,7 @@ export function ReviewCard({ review }: { review: Review }) {
 						<StarRating rating={review.user_rating} />
 						<p className="text-sm text-base-content/80">
 							<time dateTime={review.created_at}>
-								{reviewDate.format(new Date(review.created_at))}
+								{mediumDate(localDay(new Date(review.created_at)))}
 							</time>
 						</p>
 					</div>

@@ -1,4 +1,4 @@
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents, groupThousands } from "../../../../shared/money.ts";
 import {
 	priceTable,
 	unitPriceCents,
@@ -62,7 +62,7 @@ export function PriceTable({
 								aria-current={isApplied ? "true" : undefined}
 							>
 								<td>
-									{row.min_quantity.toLocaleString("en-US")}+ pieces
+									{groupThousands(row.min_quantity)}+ pieces
 									{isApplied && <span className="sr-only"> (your price)</span>}
 								</td>
 								<td className="text-right">{formatCents(row.price_cents)}</td>
