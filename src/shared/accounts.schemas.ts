@@ -71,22 +71,6 @@ export const ROLES = ["admin", "customer"] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
-/** The signed-in account, as `GET /api/me` answers it. */
-export const MeSchema = z.object({
-	id: z.string(),
-	name: z.string(),
-	email: z.string(),
-	email_verified: z.boolean(),
-	image: z.nullable(z.string()),
-	is_admin: z.boolean(),
-	two_factor_enabled: z.boolean(),
-});
-export type Me = z.infer<typeof MeSchema>;
-
-/** `GET /api/session`: the same account, or null for a visitor (a 200 either way). */
-export const SessionSchema = z.object({ me: z.nullable(MeSchema) });
-export type Session = z.infer<typeof SessionSchema>;
-
 export const SignInOptionsSchema = z.object({ google: z.boolean() });
 export type SignInOptions = z.infer<typeof SignInOptionsSchema>;
 

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { OrderQuantitySchema } from "./orders.schemas.ts";
+import { OrderQuantitySchema } from "./quantity.schemas.ts";
 import { ToolIdSchema, ToolSchema } from "./tools.schemas.ts";
 
 /**

@@ -1,11 +1,11 @@
 import * as z from "zod/mini";
 import { InvoiceSummarySchema } from "./invoices.schemas.ts";
-import { groupThousands } from "./money.ts";
 import {
 	PageQuerySchema,
 	pageSchemaOf,
 	UpdatedSinceSchema,
 } from "./paging.schemas.ts";
+import { OrderQuantitySchema } from "./quantity.schemas.ts";
 import { requiredText } from "./text.schemas.ts";
 import { ToolIdSchema } from "./tools.schemas.ts";
 
@@ -29,19 +29,6 @@ export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 export const OrderIdSchema = z.uuid("Order id must be a UUID");
 export const OrderParamsSchema = z.object({ orderId: OrderIdSchema });
-
-/** No order is larger than this many pieces; the tool's own stock is usually far lower. */
-export const ORDER_QUANTITY_MAX = 1_000_000;
-
-export const OrderQuantitySchema = z
-	.int("Quantity must be a whole number of pieces")
-	.check(
-		z.minimum(1, "Quantity must be 1 or more"),
-		z.maximum(
-			ORDER_QUANTITY_MAX,
-			`Quantity must be ${groupThousands(ORDER_QUANTITY_MAX)} or less`,
-		),
-	);
 
 /**
  * Placing an order names the tool and the quantity, nothing else: the price, the total, the

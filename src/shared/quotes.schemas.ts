@@ -3,8 +3,9 @@ import {
 	CheckoutInputSchema,
 	FulfilmentInputSchema,
 } from "./checkout.schemas.ts";
-import { OrderIdSchema, OrderQuantitySchema } from "./orders.schemas.ts";
+import { OrderIdSchema } from "./orders.schemas.ts";
 import { PageQuerySchema, pageSchemaOf } from "./paging.schemas.ts";
+import { OrderQuantitySchema } from "./quantity.schemas.ts";
 import {
 	dollarsToCents,
 	TOOL_PRICE_MAX_CENTS,

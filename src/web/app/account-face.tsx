@@ -1,4 +1,4 @@
-import type { Me } from "../../shared/accounts.schemas.ts";
+import type { Me } from "../../shared/session.schemas.ts";
 
 export const ACCOUNT_BUTTON_CLASS =
 	"btn btn-secondary gap-2 border-secondary-content/30";

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { Me } from "../../shared/accounts.schemas.ts";
+import type { Me } from "../../shared/session.schemas.ts";
 import { ACCOUNT_BUTTON_CLASS, AccountFace } from "./account-face.tsx";
 
 const ITEM_COUNT = 3;

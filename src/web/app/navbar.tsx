@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
-import type { Me } from "../../shared/accounts.schemas.ts";
+import type { Me } from "../../shared/session.schemas.ts";
 import { LazyPart } from "../components/ui/lazy-part.tsx";
 import { useSession } from "../features/auth/session.queries.ts";
 import { useSignOut } from "../features/auth/use-sign-out.ts";

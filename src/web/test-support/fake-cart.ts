@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { Me, Profile } from "../../shared/accounts.schemas.ts";
+import type { Profile } from "../../shared/accounts.schemas.ts";
 import {
 	CART_LINES_MAX,
 	type Cart,
@@ -20,6 +20,7 @@ import type {
 	ReceivingPoint,
 	ReceivingPointInput,
 } from "../../shared/receiving-points.schemas.ts";
+import type { Me } from "../../shared/session.schemas.ts";
 import type { Tool } from "../../shared/tools.schemas.ts";
 import { errorResponse, jsonResponse, pageOf } from "./fake-api.ts";
 import { anOrder, customer } from "./fake-orders.ts";

@@ -2,10 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as z from "zod/mini";
 import {
-	MeSchema,
 	ProfileSchema,
 	ProfileUpdateSchema,
-	SessionSchema,
 	SignInOptionsSchema,
 	USER_PAGE_SIZE,
 	UserIdParamsSchema,
@@ -14,6 +12,7 @@ import {
 	UserSearchSchema,
 } from "../../../shared/accounts.schemas.ts";
 import { PageQuerySchema } from "../../../shared/paging.schemas.ts";
+import { MeSchema, SessionSchema } from "../../../shared/session.schemas.ts";
 import {
 	type SessionGuard,
 	signedInViewer,

@@ -1,5 +1,4 @@
 import {
-	type Me,
 	PROFILE_TEXT_FIELDS,
 	type Profile,
 	type ProfileUpdate,
@@ -7,6 +6,7 @@ import {
 	type UserPage,
 } from "../../../shared/accounts.schemas.ts";
 import type { PageQuery } from "../../../shared/paging.schemas.ts";
+import type { Me } from "../../../shared/session.schemas.ts";
 import type { Viewer } from "../../platform/auth/session-guard.ts";
 import { deleteSessionsOf } from "../../platform/auth/session-store.ts";
 import type { Db } from "../../platform/db/database.ts";

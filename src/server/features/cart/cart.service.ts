@@ -4,12 +4,12 @@ import {
 	type CartLine,
 	type CartLineInput,
 } from "../../../shared/cart.schemas.ts";
-import { ORDER_QUANTITY_MAX } from "../../../shared/orders.schemas.ts";
 import {
 	checkPurchase,
 	lineTotalCents,
 	unitPriceCents,
 } from "../../../shared/purchase-rule.ts";
+import { ORDER_QUANTITY_MAX } from "../../../shared/quantity.schemas.ts";
 import type { Viewer } from "../../platform/auth/session-guard.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { ConflictError, NotFoundError } from "../../platform/http/errors.ts";

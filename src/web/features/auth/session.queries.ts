@@ -5,7 +5,7 @@ import {
 	useQueryClient,
 } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { Me } from "../../../shared/accounts.schemas.ts";
+import type { Me } from "../../../shared/session.schemas.ts";
 import { apiGet } from "../../lib/api-client.ts";
 import { useHasPainted } from "../../lib/first-paint.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
@@ -25,7 +25,7 @@ export type Session =
 
 /** Every page's navigation bar asks this first: its schema loads beside the request. */
 const sessionSchema = () =>
-	import("../../../shared/accounts.schemas.ts").then(
+	import("../../../shared/session.schemas.ts").then(
 		(schemas) => schemas.SessionSchema,
 	);
 
