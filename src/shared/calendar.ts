@@ -1,7 +1,7 @@
 /**
  * Dates written out in US English without Intl. Intl's date formatter loads locale data the first
- * time any code in the process or the page uses it: about 5 MB paged into the server, and close
- * to 100 ms of a phone's main thread while the home page is starting
+ * time any code in the process or the page uses it: about 5 MB paged into the server, and about
+ * 100 ms of the home page's main thread on a desktop processor, more on a phone
  * (docs/decisions/018-start-up-and-memory.md).
  * Each function takes the calendar day it writes as the caller chose it: in UTC for days that
  * are the same for every reader (due dates, publication days), in the reader's time zone for

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { LazyPart } from "../components/ui/lazy-part.tsx";
-import { useHasPainted } from "../lib/first-paint.ts";
 import { lazyComponent } from "../lib/lazy-component.ts";
 
 const socialLinks: { href: string; label: string; icon: ReactNode }[] = [
@@ -27,14 +26,14 @@ const socialLinks: { href: string; label: string; icon: ReactNode }[] = [
 	},
 ];
 
-// The shop's address is read and checked with code of its own, after the page has shown: until
-// it is there, the footer has the brand line alone, as it has for a shop without an address.
+// The footer itself comes once the page has shown (root-layout.tsx). The shop's address is read
+// and checked with code of its own: until it is there, the footer has the brand line alone, as it
+// has for a shop without an address.
 const ShopAddress = lazyComponent(() =>
 	import("./shop-address.tsx").then((module) => module.ShopAddress),
 );
 
 export function Footer() {
-	const hasPainted = useHasPainted();
 	return (
 		<footer className="bg-neutral text-neutral-content">
 			<div className="footer mx-auto max-w-7xl p-10 sm:footer-horizontal">
@@ -67,11 +66,9 @@ export function Footer() {
 						<span className="block text-lg font-semibold">Tools Gallery.</span>{" "}
 						Providing reliable services since 1992
 					</p>
-					{hasPainted && (
-						<LazyPart fallback={null}>
-							<ShopAddress />
-						</LazyPart>
-					)}
+					<LazyPart fallback={null}>
+						<ShopAddress />
+					</LazyPart>
 				</aside>
 				<nav aria-labelledby="footer-social">
 					<h2 id="footer-social" className="footer-title">
