@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { findBlockingViolations } from "./fixtures/axe.ts";
+import { openHomeSections } from "./fixtures/home.ts";
 import { expect, test } from "./fixtures/test.ts";
 
 type Visit = { name: string; open: (page: Page) => Promise<void> };
@@ -9,7 +10,7 @@ const visits: Visit[] = [
 	{
 		name: "home",
 		open: async (page) => {
-			await page.goto("/");
+			await openHomeSections(page);
 			await expect(
 				page.getByRole("region", { name: "Latest Tools" }).getByRole("article"),
 			).toHaveCount(6);

@@ -1,3 +1,4 @@
+import { openHomeSections } from "./fixtures/home.ts";
 import { expect, test } from "./fixtures/test.ts";
 
 // The mocked failures below are logged by the browser as failed requests.
@@ -20,7 +21,7 @@ test("when the tools cannot be loaded the home page says so and can try again", 
 			}),
 		}),
 	);
-	await page.goto("/");
+	await openHomeSections(page);
 	const latestTools = page.getByRole("region", { name: "Latest Tools" });
 
 	// The client retries a 5xx answer 3 times (1 s, 2 s, 4 s) before it gives up.

@@ -4,6 +4,7 @@ import {
 	signUpAdmin,
 	uniqueToolName,
 } from "./fixtures/catalog.ts";
+import { openHomeSections } from "./fixtures/home.ts";
 import { expect, test } from "./fixtures/test.ts";
 
 const NOT_FOUND = "Sorry, we couldn't find this page.";
@@ -93,7 +94,7 @@ test.describe("a tool's whole life in the catalog", () => {
 			page.getByRole("img", { name: "The chosen picture" }),
 		).toHaveCount(0);
 
-		await page.goto("/");
+		await openHomeSections(page);
 		await searchHomePage(page, name);
 		const results = page.getByRole("region", { name: "Search results" });
 		const homeCard = results.getByRole("article", { name, exact: true });
@@ -144,7 +145,7 @@ test.describe("a tool's whole life in the catalog", () => {
 			"Ada Adder",
 		]);
 
-		await page.goto("/");
+		await openHomeSections(page);
 		await searchHomePage(page, name);
 		await homeCard.getByRole("link", { name: `Buy Now: ${name}` }).click();
 		await expect(page).toHaveURL(/\/tool-purchase\/[0-9a-f-]{36}$/);
@@ -173,7 +174,7 @@ test.describe("a tool's whole life in the catalog", () => {
 		await expect(manageCard).toHaveCount(0);
 		expect(await readTotalProducts(page)).toBe(totalBefore);
 
-		await page.goto("/");
+		await openHomeSections(page);
 		await searchHomePage(page, name);
 		await expect(page.getByText(`No tools match “${name}”.`)).toBeVisible();
 		await expect(homeCard).toHaveCount(0);
@@ -223,7 +224,7 @@ test("the empty Add A Product form shows every required-field message", async ({
 test("a visitor searches the catalog by part of a name, by a ?q= address, and without a match", async ({
 	page,
 }) => {
-	await page.goto("/");
+	await openHomeSections(page);
 	const searchBox = page.getByRole("searchbox", {
 		name: "Search tools by name",
 	});

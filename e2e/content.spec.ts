@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { signUpAdmin } from "./fixtures/catalog.ts";
+import { openHomeSections } from "./fixtures/home.ts";
 import { expect, test } from "./fixtures/test.ts";
 
 test("an admin adds a Favorite Question, edits it, sees the new text on the home page, then removes it", async ({
@@ -27,7 +28,7 @@ test("an admin adds a Favorite Question, edits it, sees the new text on the home
 	await editing.getByRole("button", { name: "Save question" }).click();
 	await expect(page.getByText("Question saved")).toBeVisible();
 
-	await page.goto("/");
+	await openHomeSections(page);
 	const questions = page.getByRole("region", { name: "Favorite Questions" });
 	const shown = questions.getByText(edited, { exact: true });
 	await expect(shown).toBeVisible();
@@ -44,7 +45,7 @@ test("an admin adds a Favorite Question, edits it, sees the new text on the home
 		.getByRole("button", { name: "Remove question" })
 		.click();
 	await expect(page.getByText("Item deleted")).toBeVisible();
-	await page.goto("/");
+	await openHomeSections(page);
 	await expect(
 		page
 			.getByRole("region", { name: "Favorite Questions" })

@@ -1,4 +1,5 @@
 import { ToolPageSchema } from "../src/shared/tools.schemas.ts";
+import { openHomeSections } from "./fixtures/home.ts";
 import { expect, test } from "./fixtures/test.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -30,11 +31,22 @@ function summaryDate(date: Date): string {
 test("hero welcomes the visitor and 'Shop Now' brings the latest tools into view", async ({
 	page,
 }) => {
+	// A phone's first screen: the sections under it wait until the visitor comes to them.
+	await page.setViewportSize({ width: 375, height: 812 });
+	const catalogReads: string[] = [];
+	page.on("request", (request) => {
+		if (new URL(request.url()).pathname === "/api/tools")
+			catalogReads.push(request.url());
+	});
 	await page.goto("/");
 	await expect(
 		page.getByRole("heading", { level: 1, name: "Welcome to Tools Gallery" }),
 	).toBeVisible();
 	await expect(page.getByText(/biggest tool-kit shop/)).toBeVisible();
+	await page.waitForLoadState("networkidle");
+	expect(catalogReads, "the catalog is read only when it is wanted").toEqual(
+		[],
+	);
 
 	const latestToolsHeading = page.getByRole("heading", {
 		level: 2,
@@ -43,6 +55,10 @@ test("hero welcomes the visitor and 'Shop Now' brings the latest tools into view
 	await expect(latestToolsHeading).not.toBeInViewport();
 	await page.getByRole("link", { name: "Shop Now" }).click();
 	await expect(latestToolsHeading).toBeInViewport();
+	await expect(
+		page.getByRole("region", { name: "Latest Tools" }).getByRole("article"),
+	).toHaveCount(6);
+	expect(catalogReads).toHaveLength(1);
 });
 
 test("a tool card shows the image, name, description, price, part number, stock, minimum, supplier and a Buy Now link", async ({
@@ -54,7 +70,7 @@ test("a tool card shows the image, name, description, price, part number, stock,
 	const newest = ToolPageSchema.parse(await response.json()).items[0];
 	if (!newest) throw new Error("The demo catalog has no tools");
 
-	await page.goto("/");
+	await openHomeSections(page);
 	const cards = page
 		.getByRole("region", { name: "Latest Tools" })
 		.getByRole("article");
@@ -119,7 +135,7 @@ test("a tool card shows the image, name, description, price, part number, stock,
 
 test("the tool grid has 3 columns on a large screen", async ({ page }) => {
 	await page.setViewportSize({ width: 1280, height: 900 });
-	await page.goto("/");
+	await openHomeSections(page);
 	const cards = page
 		.getByRole("region", { name: "Latest Tools" })
 		.getByRole("article");
@@ -147,7 +163,7 @@ test("the business summary shows the figures and the date range up to today", as
 	page,
 }) => {
 	const before = summaryDate(new Date());
-	await page.goto("/");
+	await openHomeSections(page);
 	const summary = page.getByRole("region", {
 		name: "Trusted by workshops across the country",
 	});
@@ -175,7 +191,7 @@ test("the business summary shows the figures and the date range up to today", as
 test("the home page shows 3 reviews and 'All Reviews' opens the review list", async ({
 	page,
 }) => {
-	await page.goto("/");
+	await openHomeSections(page);
 	const reviews = page.getByRole("region", { name: "What our customers say" });
 	await expect(reviews.getByRole("article")).toHaveCount(3);
 	for (const card of await reviews.getByRole("article").all()) {
@@ -194,7 +210,7 @@ test("the home page shows 3 reviews and 'All Reviews' opens the review list", as
 test("the Favorite Questions section lists the 5 questions", async ({
 	page,
 }) => {
-	await page.goto("/");
+	await openHomeSections(page);
 	const section = page.getByRole("region", { name: "Favorite Questions" });
 	await expect(section.getByRole("group")).toHaveCount(5);
 	await expect(section.locator("summary")).toHaveText([

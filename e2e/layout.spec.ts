@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { openHomeSections } from "./fixtures/home.ts";
 import { expect, test } from "./fixtures/test.ts";
 
 test("the footer shows the brand line, the 'Social' heading and three social links without a target", async ({
@@ -41,7 +42,7 @@ async function showToolCard(page: Page, name: string) {
 test("a tool whose stock is below its minimum order is marked 'Stock Out'", async ({
 	page,
 }) => {
-	await page.goto("/");
+	await openHomeSections(page);
 	// The demo catalog's circular saw has 3 pieces left and a minimum order of 5.
 	const stockOut = await showToolCard(page, "185 mm Circular Saw 1400 W");
 	await expect(stockOut.getByRole("definition")).toContainText([
@@ -61,7 +62,7 @@ test("a tool whose stock is below its minimum order is marked 'Stock Out'", asyn
 test("'Show more tools' loads the next tools of the catalog", async ({
 	page,
 }) => {
-	await page.goto("/");
+	await openHomeSections(page);
 	const cards = page
 		.getByRole("region", { name: "Latest Tools" })
 		.getByRole("article");
@@ -84,7 +85,7 @@ test("a tool pushed onto the next page by a newer one is shown once", async ({
 			body.items = [lastOfFirstPage, ...body.items.slice(0, -1)];
 		await route.fulfill({ response, json: body });
 	});
-	await page.goto("/");
+	await openHomeSections(page);
 	const cards = page
 		.getByRole("region", { name: "Latest Tools" })
 		.getByRole("article");

@@ -1,3 +1,4 @@
+import { openHomeSections } from "./fixtures/home.ts";
 import { expect, test } from "./fixtures/test.ts";
 
 test("a visitor opening a purchase page is sent to the login page", async ({
@@ -13,7 +14,7 @@ test("a visitor opening a purchase page is sent to the login page", async ({
 test("a visitor clicking 'Buy Now' on the home page is sent to the login page", async ({
 	page,
 }) => {
-	await page.goto("/");
+	await openHomeSections(page);
 	const firstCard = page
 		.getByRole("region", { name: "Latest Tools" })
 		.getByRole("article")

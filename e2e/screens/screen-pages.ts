@@ -360,7 +360,13 @@ export async function openScreen(page: Page, screen: Screen): Promise<void> {
 	// A server-rendered page shows its heading before the app replaces it: wait for the app.
 	if (!screen.isServerRendered)
 		await expect(page.locator("[data-server-rendered]")).toHaveCount(0);
+	// What is far down a page renders as the reader comes near it (the home page's sections):
+	// scrolled to the end, the whole page is in before its picture is taken from the top.
+	await page.evaluate(() =>
+		window.scrollTo(0, document.documentElement.scrollHeight),
+	);
 	await expect(page.locator(".loading")).toHaveCount(0);
+	await page.evaluate(() => window.scrollTo(0, 0));
 	await page.evaluate(async () => {
 		const images = [...document.images];
 		for (const image of images) image.loading = "eager";
