@@ -6,6 +6,11 @@ test("the footer shows the brand line, the 'Social' heading and three social lin
 	page,
 }) => {
 	await page.goto("/blog");
+	await expect(
+		page.getByRole("heading", { level: 1, name: "Blog" }),
+	).toBeVisible();
+	// The footer comes as the reader nears the end of the page.
+	await page.mouse.wheel(0, 20_000);
 	const footer = page.getByRole("contentinfo");
 	await expect(footer).toContainText(
 		"Tools Gallery. Providing reliable services since 1992",
