@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { expect, onTestFinished, test } from "vitest";
+import { expect, onTestFinished, test, vi } from "vitest";
 import { BlogPostPageSchema } from "../../../shared/blog.schemas.ts";
 import { FaqListSchema } from "../../../shared/faqs.schemas.ts";
 import { ReviewPageSchema } from "../../../shared/reviews.schemas.ts";
@@ -28,6 +28,10 @@ import {
 	demoTools,
 } from "./demo-content.ts";
 import { seedDemoContent } from "./seed-demo.ts";
+
+// Seeding draws the demo pictures: 4 to 8 s a test on a quiet 2-core machine, and up to four
+// times that beside the rest of a CI run.
+vi.setConfig({ testTimeout: 60_000 });
 
 test("an empty database gets the demo catalog, reviews and blog posts, beside the shop's own five Favorite Questions, not twice", async () => {
 	const t = await createTestApp({ seed: true });
