@@ -61,6 +61,27 @@ test("hero welcomes the visitor and 'Shop Now' brings the latest tools into view
 	expect(catalogReads).toHaveLength(1);
 });
 
+test("a keyboard user tabs from the hero into the latest tools without scrolling", async ({
+	page,
+}) => {
+	await page.setViewportSize({ width: 375, height: 812 });
+	await page.goto("/");
+	await expect(
+		page.getByRole("heading", { level: 1, name: "Welcome to Tools Gallery" }),
+	).toBeVisible();
+	const searchBox = page.getByRole("searchbox", {
+		name: "Search tools by name",
+	});
+	const isSearchBoxFocused = () =>
+		page.evaluate(
+			() => document.activeElement?.matches('input[type="search"]') ?? false,
+		);
+	for (let press = 0; press < 30 && !(await isSearchBoxFocused()); press++)
+		await page.keyboard.press("Tab");
+	await expect(searchBox).toBeFocused();
+	await expect(searchBox).toBeInViewport();
+});
+
 test("a tool card shows the image, name, description, price, part number, stock, minimum, supplier and a Buy Now link", async ({
 	page,
 	request,

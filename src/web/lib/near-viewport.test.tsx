@@ -1,4 +1,5 @@
 import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { expect, test, vi } from "vitest";
 import { useNearViewport } from "./near-viewport.ts";
 
@@ -66,6 +67,25 @@ test("a part far down the page renders once it comes near the screen, and stays"
 	await act(async () => observer.report(true));
 	expect(screen.getByText("Five reviews")).toBeVisible();
 	// Nothing is watched any more: scrolling away does not take it back.
+	expect(
+		observer.watchers.every((watcher) => watcher.elements.length === 0),
+	).toBe(true);
+});
+
+test("a reader moving with the keyboard gets the part with the first Tab, without scrolling", async () => {
+	const observer = fakeIntersectionObserver();
+	const user = userEvent.setup();
+	render(
+		<>
+			<a href="#top">Shop Now</a>
+			<Reviews />
+		</>,
+	);
+	await user.keyboard("{Shift>}{/Shift}");
+	expect(screen.getByText("Reviews come here")).toBeVisible();
+
+	await user.tab();
+	expect(await screen.findByText("Five reviews")).toBeVisible();
 	expect(
 		observer.watchers.every((watcher) => watcher.elements.length === 0),
 	).toBe(true);
