@@ -1,3 +1,5 @@
+// First: it keeps start-up from growing the young generation that an idle server then holds.
+import { releaseYoungGeneration } from "./platform/start-up-heap.ts";
 import { WEB_BUILD_DIR } from "./project-paths.ts";
 import {
 	createServerOrExit,
@@ -37,6 +39,7 @@ process.once("SIGINT", () => void shutDown("SIGINT"));
 
 try {
 	await app.listen({ port: config.port, host: config.host });
+	releaseYoungGeneration();
 } catch (error) {
 	// A signal during start-up closes the server, which ends listen(); shutDown finishes the job.
 	if (!isShuttingDown) {

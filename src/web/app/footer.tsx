@@ -26,9 +26,9 @@ const socialLinks: { href: string; label: string; icon: ReactNode }[] = [
 	},
 ];
 
-// The footer itself comes once the page has shown (root-layout.tsx). The shop's address is read
-// and checked with code of its own: until it is there, the footer has the brand line alone, as it
-// has for a shop without an address.
+// The footer itself comes once the page has shown and the reader nears its end (root-layout.tsx).
+// The shop's address is read and checked with code of its own: until it is there, the footer has
+// the brand line alone, as it has for a shop without an address.
 const ShopAddress = lazyComponent(() =>
 	import("./shop-address.tsx").then((module) => module.ShopAddress),
 );

@@ -81,6 +81,7 @@ test("a reader moving with the keyboard gets the part with the first Tab, withou
 			<Reviews />
 		</>,
 	);
+	// Other keys do not count.
 	await user.keyboard("{Shift>}{/Shift}");
 	expect(screen.getByText("Reviews come here")).toBeVisible();
 
