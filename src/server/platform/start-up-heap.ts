@@ -10,13 +10,14 @@ import v8 from "node:v8";
  * Importing this module first holds the nursery at its starting size while the server starts
  * (a growth factor of 1); `releaseYoungGeneration` gives V8 its own growth back once the server
  * listens, so that under load the nursery grows as it always did and throughput is unchanged.
- * An operator who sets the factor (NODE_OPTIONS or node's own arguments) keeps theirs.
+ * An operator who sets the factor on node's command line keeps theirs (Node does not accept it
+ * in NODE_OPTIONS).
  */
 const FLAG = "semi-space-growth-factor";
 /** V8's own factor: the nursery doubles when it grows. */
 const V8_GROWTH_FACTOR = 2;
 
-const isSetByOperator = [...process.execArgv, process.env.NODE_OPTIONS ?? ""]
+const isSetByOperator = process.execArgv
 	.map((argument) => argument.replaceAll("_", "-"))
 	.some((argument) => argument.includes(FLAG));
 
