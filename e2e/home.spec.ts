@@ -82,6 +82,30 @@ test("a keyboard user tabs from the hero into the latest tools without scrolling
 	await expect(searchBox).toBeInViewport();
 });
 
+test("a search address shows its results at once, and clearing the search keeps the box and its focus", async ({
+	page,
+}) => {
+	await page.setViewportSize({ width: 375, height: 812 });
+	await page.goto("/?q=drill");
+	const searchBox = page.getByRole("searchbox", {
+		name: "Search tools by name",
+	});
+	await expect(searchBox).toHaveValue("drill");
+	await expect(
+		page
+			.getByRole("region", { name: "Search results" })
+			.getByRole("article")
+			.first(),
+	).toBeVisible();
+
+	await searchBox.fill("");
+	await expect(page).not.toHaveURL(/q=/);
+	await expect(searchBox).toBeFocused();
+	await expect(
+		page.getByRole("region", { name: "Latest Tools" }).getByRole("article"),
+	).toHaveCount(6);
+});
+
 test("a tool card shows the image, name, description, price, part number, stock, minimum, supplier and a Buy Now link", async ({
 	page,
 	request,

@@ -1,4 +1,4 @@
-import { type Ref, Suspense } from "react";
+import { type Ref, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useHasPainted } from "../../lib/first-paint.ts";
@@ -35,7 +35,9 @@ export function HomePage() {
 	const hasPainted = useHasPainted();
 	const [sectionsRef, isNear] = useNearViewport();
 	const [params] = useSearchParams();
-	const isWanted = isNear || params.has("q");
+	// Once shown, the sections stay: clearing a search that brought them must not take them away.
+	const [isWanted, setIsWanted] = useState(false);
+	if (!isWanted && (isNear || params.has("q"))) setIsWanted(true);
 	return (
 		<>
 			<HeroSection />
