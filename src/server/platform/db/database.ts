@@ -17,6 +17,10 @@ import SQLite, {
 	type SQLiteStatement,
 } from "./sqlite-driver.ts";
 import {
+	createReadThreads,
+	type ReadThreadOptions,
+} from "./sqlite-read-threads.ts";
+import {
 	ReadsBesideWritesDialect,
 	type StatementSource,
 } from "./sqlite-reads-beside-writes.ts";
@@ -68,9 +72,18 @@ export function databaseUse(db: Db): DatabaseUse {
 /** The PostgreSQL driver, loaded only by a shop that uses PostgreSQL (about 15 MB otherwise idle). */
 const loadPg = lazyPackage<typeof pg>("pg");
 
+/** Each SQLite read connection maps up to this much of the database file into memory. */
+const READER_MMAP_BYTES = 256 * 1024 * 1024;
+
+/** For tests: when SQLite's read threads start, and how many. */
+export type SqliteOptions = {
+	readThreads?: Pick<ReadThreadOptions, "threads" | "readsBeforeStart">;
+};
+
 export function createDb(
 	config: DatabaseConfig,
 	onConnectionLost = warnConnectionLost,
+	sqliteOptions: SqliteOptions = {},
 ): Db {
 	if (config.kind === "postgres") {
 		// A server that does not answer fails a query after 10 s instead of holding it forever.
@@ -126,20 +139,27 @@ export function createDb(
 		const reader = new SQLite(config.file);
 		reader.pragma("query_only = ON");
 		reader.pragma("busy_timeout = 5000");
-		reader.pragma(`mmap_size = ${256 * 1024 * 1024}`);
+		reader.pragma(`mmap_size = ${READER_MMAP_BYTES}`);
 		return reader;
 	};
 	// Reads outside transactions run beside the writer, and checkpoints beside both, once the shop
 	// writes steadily (docs/decisions/016-reads-beside-writes.md).
 	const checkpointer = createCheckpointer(config.file, console.warn);
+	const readThreads = createReadThreads(config.file, {
+		...sqliteOptions.readThreads,
+		mmapBytes: READER_MMAP_BYTES,
+		warn: console.warn,
+	});
 	const walSync = createWalSync(config.file);
 	const dialect = new ReadsBesideWritesDialect({
 		writer: withStatementCache(sqlite),
 		reader: withStatementCache(openReader()),
+		readThreads,
 		openStreamReader: openReader,
 		afterWrite: checkpointer.afterWrite,
 		durable: walSync.afterCommit,
 		beforeClose: async () => {
+			await readThreads.stop();
 			await checkpointer.stop();
 			await walSync.close();
 		},

@@ -6,6 +6,7 @@ import {
 	SqliteDialect,
 } from "kysely";
 import type { SQLiteStatement } from "./sqlite-driver.ts";
+import { ReadThreadStopped, type ReadThreads } from "./sqlite-read-threads.ts";
 
 /** What the driver needs of a connection: statements prepared once and reused. */
 export type StatementSource = {
@@ -18,6 +19,8 @@ export type ReadsBesideWritesOptions = {
 	writer: StatementSource;
 	/** A read-only connection for the reads made outside a transaction. */
 	reader: StatementSource;
+	/** Threads that take the reader's statements off the event loop once the shop reads steadily. */
+	readThreads?: ReadThreads;
 	/** Opens a read-only connection of its own for one streamed read (an export). */
 	openStreamReader: () => StatementSource;
 	/** Called after each commit of the writer (a transaction's, or a single write's). */
@@ -168,8 +171,22 @@ class RoutedConnection implements DatabaseConnection {
 		if (READ_START.test(compiledQuery.sql)) {
 			const statement = this.#options.reader.prepare(compiledQuery.sql);
 			// A with … clause may still write; SQLite knows.
-			if (statement.readonly)
+			if (statement.readonly) {
+				const threaded = this.#options.readThreads?.all(
+					compiledQuery.sql,
+					compiledQuery.parameters,
+				);
+				if (threaded)
+					return {
+						rows: (await threaded.catch((error: unknown) => {
+							if (!(error instanceof ReadThreadStopped)) throw error;
+							return this.#options.reader
+								.prepare(compiledQuery.sql)
+								.all(compiledQuery.parameters);
+						})) as R[],
+					};
 				return { rows: statement.all(compiledQuery.parameters) as R[] };
+			}
 		}
 		await this.#writerTurn.take();
 		let result: QueryResult<R>;
