@@ -92,16 +92,66 @@ const toolColumns = [
 	"tools.price_breaks",
 ] as const;
 
+/**
+ * A listed tool as the list's answer writes it: the JSON of its fields in the order toTool gives
+ * them, without its stock, which is put in apart (the list cache reads it again on its own).
+ */
+export type ListedToolJson = {
+	id: string;
+	available_quantity: number;
+	json: string;
+};
+
+function toListedToolJson(
+	row: Pick<Selectable<ToolsTable>, keyof Tool>,
+): ListedToolJson {
+	const tool = toTool(row);
+	return {
+		id: tool.id,
+		available_quantity: tool.available_quantity,
+		json: JSON.stringify({ ...tool, available_quantity: undefined }),
+	};
+}
+
+/**
+ * SQLite writes a listed tool's JSON itself, the same text toListedToolJson gives (the columns
+ * are text and integers, and the price breaks are stored as JSON): a page's rows then cross from
+ * the read thread as three values each, not sixteen, and are not built up as objects only to be
+ * serialized again.
+ */
+const sqliteListedToolJson = sql<string>`json_object(
+  'id', tools.id, 'tool_name', tools.tool_name, 'description', tools.description,
+  'price_cents', tools.price_cents, 'minimum_quantity', tools.minimum_quantity,
+  'img', tools.img, 'img_large', tools.img_large, 'supplier_name', tools.supplier_name,
+  'created_at', tools.created_at, 'updated_at', tools.updated_at, 'version', tools.version,
+  'sku', tools.sku, 'slug', tools.slug, 'pack_size', tools.pack_size,
+  'price_breaks', json(tools.price_breaks))`;
+
+/** The listed tools a query of the tools table finds, as the list writes them. */
+async function readListedTools(
+	db: Db,
+	query: SelectQueryBuilder<Database, "tools", object>,
+): Promise<ListedToolJson[]> {
+	if (isPostgres(db))
+		return (await query.select(toolColumns).execute()).map(toListedToolJson);
+	return query
+		.select([
+			"tools.id",
+			"tools.available_quantity",
+			sqliteListedToolJson.as("json"),
+		])
+		.execute();
+}
+
 /** A page of the listed tools, newest first, `offset` places from the newest. */
-export async function findToolsPage(
+export function findToolsPage(
 	db: Db,
 	offset: number,
 	limit: number,
-): Promise<Tool[]> {
+): Promise<ListedToolJson[]> {
 	// The page's ids come from the listed-tools index alone; only its rows are then read in full.
-	const rows = await db
+	const query = db
 		.selectFrom("tools")
-		.select(toolColumns)
 		.where("id", "in", (eb) =>
 			eb
 				.selectFrom("tools")
@@ -113,9 +163,8 @@ export async function findToolsPage(
 				.offset(offset),
 		)
 		.orderBy("created_at", "desc")
-		.orderBy("id", "desc")
-		.execute();
-	return rows.map(toTool);
+		.orderBy("id", "desc");
+	return readListedTools(db, query);
 }
 
 /**
@@ -131,7 +180,7 @@ export async function findToolsPageFrom(
 	from: ListedToolKey,
 	skip: number,
 	limit: number,
-): Promise<Tool[]> {
+): Promise<ListedToolJson[]> {
 	const range = <T>(
 		query: SelectQueryBuilder<Database, "tools", T>,
 	): SelectQueryBuilder<Database, "tools", T> =>
@@ -148,16 +197,16 @@ export async function findToolsPageFrom(
 			.orderBy("id", "desc")
 			.limit(limit)
 			.offset(skip);
-	const rows = isPostgres(db)
-		? await db
-				.selectFrom("tools")
-				.select(toolColumns)
-				.where("id", "in", (eb) => range(eb.selectFrom("tools").select("id")))
-				.orderBy("created_at", "desc")
-				.orderBy("id", "desc")
-				.execute()
-		: await range(db.selectFrom("tools").select(toolColumns)).execute();
-	return rows.map(toTool);
+	return readListedTools(
+		db,
+		isPostgres(db)
+			? db
+					.selectFrom("tools")
+					.where("id", "in", (eb) => range(eb.selectFrom("tools").select("id")))
+					.orderBy("created_at", "desc")
+					.orderBy("id", "desc")
+			: range(db.selectFrom("tools")),
+	);
 }
 
 /**
@@ -388,7 +437,7 @@ async function ftsQuery(db: Db, terms: readonly string[]): Promise<string> {
 }
 
 /** A page of a search, and how many tools match, counted up to a cap. */
-export type SearchPage = { tools: Tool[]; matches: number };
+export type SearchPage = { tools: ListedToolJson[]; matches: number };
 
 /**
  * Tools matching every term, those matching in their name first, then newest first; `offset` and
@@ -472,7 +521,7 @@ async function postgresSearch(
 		);
 		rows = [...named, ...others];
 	}
-	const tools = rows.map(toTool);
+	const tools = rows.map(toListedToolJson);
 	if (isCountKnown(tools.length, offset, limit))
 		return { tools, matches: offset + tools.length };
 	const matches = await countMatches(
@@ -488,7 +537,7 @@ async function sqliteSearchPage(
 	query: string,
 	offset: number,
 	limit: number,
-): Promise<Tool[]> {
+): Promise<ListedToolJson[]> {
 	const end = offset + limit;
 	// The search keys never leave SQL: they pass 2^53, where JavaScript numbers stop being exact.
 	const matched = sql`
@@ -502,18 +551,21 @@ async function sqliteSearchPage(
           select rowid from tools_search_names where tools_search_names match ${query})
       order by rowid desc limit ${end})
     limit ${limit} offset ${offset}`;
-	const rows = await db
+	return db
 		.selectFrom(sql`(${matched})`.as("m"))
 		.innerJoin(sql`tool_search_keys`.as("k"), (join) =>
 			join.on(sql`k.key`, "=", sql`m.key`),
 		)
 		.innerJoin("tools", (join) => join.on("tools.id", "=", sql`k.tool_id`))
 		.where("tools.deleted_at", "is", null)
-		.select(toolColumns)
+		.select([
+			"tools.id",
+			"tools.available_quantity",
+			sqliteListedToolJson.as("json"),
+		])
 		.orderBy(sql`m.phase`)
 		.orderBy(sql`m.key`, "desc")
 		.execute();
-	return rows.map(toTool);
 }
 
 /** How many rows a statement of matches gives (it carries its own limit). */

@@ -55,6 +55,25 @@ test("a tool is listed with the spec's fields, its part number, address and orde
 	expect(JSON.stringify(body)).not.toContain("supplier@example.com");
 });
 
+test("the list and a search give each tool exactly as its own address does, field for field, whatever characters its text holds", async () => {
+	const t = await createTestApp();
+	const tool = await insertTestTool(t.db, {
+		tool_name: 'Größe ½″ "Pro" Wrench \\ 🔧',
+		description:
+			'Line one\nline two\ttabbed, a \u0001 control, a "quote", a back\\slash, </script> and 20 % off.',
+		price_breaks: [
+			{ min_quantity: 20, price_cents: 1800 },
+			{ min_quantity: 100, price_cents: 1650 },
+		],
+	});
+	const own = (await t.app.inject({ url: `/api/tools/${tool.id}` })).json();
+	expect(own.description).toBe(tool.description);
+	for (const url of ["/api/tools", "/api/tools?q=wrench"]) {
+		const listed = (await t.app.inject({ url })).json().items[0];
+		expect(listed).toEqual(own);
+	}
+});
+
 test("the list defaults to the first page of 12", async () => {
 	const t = await createTestApp();
 	for (let i = 0; i < 13; i++) await insertTestTool(t.db);

@@ -56,6 +56,7 @@ import {
 	findToolsPageFrom,
 	insertTools,
 	isSkuTaken,
+	type ListedToolJson,
 	type ListedToolKey,
 	markToolDeleted,
 	type NewTool,
@@ -80,9 +81,12 @@ export type ToolListQuery = {
 
 /** How the plain list (no search) reads its rows and its total; by default straight from the database. */
 export type ListedToolReads = {
-	page(offset: number, limit: number): Promise<Tool[]>;
+	page(offset: number, limit: number): Promise<ListedToolJson[]>;
 	count(): Promise<number>;
 };
+
+/** A page of the list as it is answered, each tool as its JSON with its stock apart. */
+type ListedPage = Omit<ToolPage, "items"> & { items: ListedToolJson[] };
 
 /**
  * A page of the catalog, or of a search in it. The catalog's total is exact; a search counts its
@@ -96,7 +100,7 @@ export async function listTools(
 		page: (offset, limit) => findToolsPage(db, offset, limit),
 		count: () => countTools(db),
 	},
-): Promise<ToolPage> {
+): Promise<ListedPage> {
 	const terms = searchTerms(query.q ?? "");
 	const offset = (query.page - 1) * query.page_size;
 	const paging = { page: query.page, page_size: query.page_size };
@@ -236,7 +240,7 @@ function readCachedPage(
 	return cached;
 }
 
-function cutAroundStock(page: ToolPage): {
+function cutAroundStock(page: ListedPage): {
 	parts: PageParts;
 	stock: number[];
 } {
@@ -246,9 +250,7 @@ function cutAroundStock(page: ToolPage): {
 			ids: items.map((tool) => tool.id),
 			head: '{"items":[',
 			// Without its stock, from after the opening brace: `"id":…}`.
-			tails: items.map((tool) =>
-				JSON.stringify({ ...tool, available_quantity: undefined }).slice(1),
-			),
+			tails: items.map((tool) => tool.json.slice(1)),
 			foot: `],${JSON.stringify(rest).slice(1)}`,
 		},
 		stock: items.map((tool) => tool.available_quantity),
@@ -407,7 +409,7 @@ async function findListedPage(
 	version: string,
 	offset: number,
 	limit: number,
-): Promise<Tool[]> {
+): Promise<ListedToolJson[]> {
 	const index = Math.floor(offset / LIST_ANCHOR_STEP);
 	if (index === 0) return findToolsPage(db, offset, limit);
 	const anchor = await listedAnchor(db, cache, version, index);
@@ -455,9 +457,9 @@ export async function listToolsSerialized(
 			return total;
 		},
 	});
-	// The page is built of toTool's objects, which have the schema's fields and no others:
-	// encoding it with ToolPageSchema again would only check what the types already hold, and
-	// costs more than serializing it.
+	// Each tool's JSON has the schema's fields and no others (toTool's, or SQLite's json_object
+	// of the same columns): encoding the page with ToolPageSchema again would only check what the
+	// types already hold, and costs more than the page.
 	const { parts, stock } = cutAroundStock(page);
 	const json = joinPage(parts, stock);
 	cachePage(listCache, key, {
