@@ -460,13 +460,13 @@ export async function searchTools(
 	if (isPostgres(db))
 		return postgresSearch(db, terms, offset, limit, countUpTo);
 	const query = await ftsQuery(db, terms);
-	const tools = await sqliteSearchPage(db, query, offset, limit);
+	const allMatches = sql`select 1 from tools_search where tools_search match ${query} limit ${countUpTo}`;
+	const rows = await sqliteSearchPage(db, query, offset, limit, allMatches);
+	const tools = rows.map(({ matches: _, ...tool }) => tool);
 	if (isCountKnown(tools.length, offset, limit))
 		return { tools, matches: offset + tools.length };
-	const matches = await countMatches(
-		db,
-		sql`select 1 from tools_search where tools_search match ${query} limit ${countUpTo}`,
-	);
+	// A page past the last match has no row to carry the count.
+	const matches = rows[0]?.matches ?? (await countMatches(db, allMatches));
 	return { tools, matches };
 }
 
@@ -532,12 +532,18 @@ async function postgresSearch(
 	return { tools, matches };
 }
 
+/**
+ * SQLite: the page's tools, each row also carrying how many rows `allMatches` gives (counted once
+ * for the statement, as SQLite runs a subquery that does not depend on the row), so a full page
+ * and its count are one statement.
+ */
 async function sqliteSearchPage(
 	db: Db,
 	query: string,
 	offset: number,
 	limit: number,
-): Promise<ListedToolJson[]> {
+	allMatches: RawBuilder<unknown>,
+): Promise<(ListedToolJson & { matches: number })[]> {
 	const end = offset + limit;
 	// The search keys never leave SQL: they pass 2^53, where JavaScript numbers stop being exact.
 	const matched = sql`
@@ -562,6 +568,7 @@ async function sqliteSearchPage(
 			"tools.id",
 			"tools.available_quantity",
 			sqliteListedToolJson.as("json"),
+			sql<number>`(select count(*) from (${allMatches}))`.as("matches"),
 		])
 		.orderBy(sql`m.phase`)
 		.orderBy(sql`m.key`, "desc")
