@@ -32,7 +32,9 @@ async function openFileDb(options: SqliteOptions): Promise<Db> {
 
 /** A read that keeps SQLite busy for a while: it counts to a few million. */
 const longRead = (db: Db) =>
-	sql<{ n: number }>`with recursive c(n) as (select 1 union all select n + 1 from c where n < 3000000)
+	sql<{
+		n: number;
+	}>`with recursive c(n) as (select 1 union all select n + 1 from c where n < 3000000)
     select count(*) as n from c`.execute(db);
 
 /** Whether a timer of 5 ms fires before the long read answers: it cannot while SQLite holds the event loop. */
