@@ -9,7 +9,7 @@ import {
 	seedDemoContentInChildProcess,
 } from "./features/demo/seed-demo-process.ts";
 import { DatabaseOpenError, type Db, openDb } from "./platform/db/database.ts";
-import { migrateToLatest } from "./platform/db/migrate.ts";
+import { isUnmigrated, migrateToLatest } from "./platform/db/migrate.ts";
 import {
 	createDbImageStore,
 	type ImageStore,
@@ -80,7 +80,8 @@ async function openConfiguredDb(config: Config): Promise<Db> {
 
 /**
  * Checks DATA_DIR, opens the database, applies migrations and, on an empty database, seeds the
- * demo content in a child process (features/demo/seed-demo-process.ts). A bad DATA_DIR, a
+ * demo content in a child process (features/demo/seed-demo-process.ts), which on a new database
+ * applies the migrations too. A bad DATA_DIR, a
  * database out of reach or a seed that fails is a StartUpError.
  */
 export async function prepareData(
@@ -89,8 +90,12 @@ export async function prepareData(
 	checkDataDir(config);
 	const db = await openConfiguredDb(config);
 	try {
+		// A new shop's tables and demo content are both made in the seeding child, so the memory
+		// the migrations take leaves with it; here they then find nothing left to apply.
+		const isNew = config.seedDemo && (await isUnmigrated(db));
+		if (isNew) await seedDemo(db, config, { migrateFirst: true });
 		await migrateToLatest(db, { legacyImagesDir: legacyImagesDir(config) });
-		if (config.seedDemo) await seedDemo(db, config);
+		if (config.seedDemo && !isNew) await seedDemo(db, config);
 		return { db, images: createDbImageStore(db) };
 	} catch (error) {
 		await db.destroy();
@@ -98,9 +103,13 @@ export async function prepareData(
 	}
 }
 
-async function seedDemo(db: Db, config: Config): Promise<void> {
+async function seedDemo(
+	db: Db,
+	config: Config,
+	options: { migrateFirst?: boolean } = {},
+): Promise<void> {
 	try {
-		await seedDemoContentInChildProcess(db, config.database);
+		await seedDemoContentInChildProcess(db, config.database, options);
 	} catch (error) {
 		if (!(error instanceof DemoSeedError)) throw error;
 		throw new StartUpError(

@@ -14,6 +14,13 @@ export class DemoSeedError extends Error {
 	}
 }
 
+/** What the seeder reads on its standard input. */
+export type DemoSeedRequest = {
+	database: DatabaseConfig;
+	/** A new database: the seeder applies the migrations before it seeds. */
+	migrateFirst: boolean;
+};
+
 /** The most of the seeder's error output kept, its end: the reason and a stack trace fit. */
 const MAX_ERROR_OUTPUT = 4096;
 
@@ -37,14 +44,17 @@ function seederArguments(): string[] {
 /**
  * Seeds the demo content when the shop has none, in a child process the start waits for: the
  * drawing of the catalog needs libvips and large rasters, and a process that ends gives all of it
- * back, where the server would keep most of it for its whole life. A seeder that fails throws a
- * DemoSeedError with its reason. Answers whether the seeder ran.
+ * back, where the server would keep most of it for its whole life. With `migrateFirst` (a new
+ * database, with no tables yet) the child applies the migrations first, for the same reason: the
+ * memory that building every table and index takes stays with the child. A seeder that fails
+ * throws a DemoSeedError with its reason. Answers whether the seeder ran.
  */
 export async function seedDemoContentInChildProcess(
 	db: Db,
 	database: DatabaseConfig,
+	{ migrateFirst = false }: { migrateFirst?: boolean } = {},
 ): Promise<boolean> {
-	if (!(await isContentEmpty(db))) return false;
+	if (!migrateFirst && !(await isContentEmpty(db))) return false;
 	const child = spawn(process.execPath, seederArguments(), {
 		cwd: PROJECT_ROOT,
 		stdio: ["pipe", "ignore", "pipe"],
@@ -62,7 +72,8 @@ export async function seedDemoContentInChildProcess(
 	);
 	// On standard input, not the command line or the environment: a PostgreSQL URL has a password.
 	child.stdin.on("error", () => {});
-	child.stdin.end(JSON.stringify(database));
+	const request: DemoSeedRequest = { database, migrateFirst };
+	child.stdin.end(JSON.stringify(request));
 	const { code, signal } = await ended;
 	if (code === 0) return true;
 	throw new DemoSeedError(

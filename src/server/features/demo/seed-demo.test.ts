@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { DEFAULT_MIGRATION_TABLE } from "kysely";
 import sharp from "sharp";
 import { expect, onTestFinished, test, vi } from "vitest";
 import { BlogPostPageSchema } from "../../../shared/blog.schemas.ts";
@@ -14,6 +15,7 @@ import {
 } from "../../../shared/tools.schemas.ts";
 import { buildApp } from "../../app.ts";
 import { createDb } from "../../platform/db/database.ts";
+import { knownMigrationNames } from "../../platform/db/migrate.ts";
 import { prepareData } from "../../start-up.ts";
 import {
 	createTestApp,
@@ -208,6 +210,19 @@ test("start-up seeds an empty database through the seeder's own process, on the 
 	};
 	const first = await listTools();
 	expect(first.total).toBe(demoTools.length);
+	// Every migration applied, on a new database by the seeder's process before it seeded.
+	const db = createDb(config.database);
+	try {
+		const applied = await db
+			.selectFrom(DEFAULT_MIGRATION_TABLE as never)
+			.select("name" as never)
+			.execute();
+		expect(applied.map((row) => (row as { name: string }).name).sort()).toEqual(
+			knownMigrationNames().sort(),
+		);
+	} finally {
+		await db.destroy();
+	}
 	const again = await listTools();
 	expect(again.items.map((tool) => tool.id)).toEqual(
 		first.items.map((tool) => tool.id),

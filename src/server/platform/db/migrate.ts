@@ -1,10 +1,13 @@
 import {
+	DEFAULT_MIGRATION_TABLE,
 	type Kysely,
 	type Migration,
 	type MigrationProvider,
 	Migrator,
+	sql,
 } from "kysely";
 import { byCodeUnits } from "../code-unit-order.ts";
+import { type Db, isPostgres } from "./database.ts";
 import * as createCatalog from "./migrations/2026-11-21-0800-create-catalog.ts";
 import * as addCatalogVersion from "./migrations/2026-11-21-0900-add-catalog-version.ts";
 import * as createAccounts from "./migrations/2026-11-23-0900-create-accounts.ts";
@@ -115,6 +118,20 @@ export async function migrateTo<T>(
 		nameComparator: byCodeUnits,
 	}).migrateTo(name);
 	if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/** Whether no migration has ever run on the database: a new shop's, empty. */
+export async function isUnmigrated(db: Db): Promise<boolean> {
+	const { rows } = isPostgres(db)
+		? await sql<{
+				found: unknown;
+			}>`select to_regclass(${DEFAULT_MIGRATION_TABLE}) as found`.execute(db)
+		: await sql<{
+				found: unknown;
+			}>`select name as found from sqlite_master where type = 'table' and name = ${DEFAULT_MIGRATION_TABLE}`.execute(
+				db,
+			);
+	return (rows[0]?.found ?? null) === null;
 }
 
 export async function migrateToLatest<T>(
