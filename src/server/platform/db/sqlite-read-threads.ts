@@ -187,11 +187,11 @@ export function createReadThreads(
 			for (const other of threads)
 				if (other.pending.size < thread.pending.size) thread = other;
 			const id = nextId++;
-			const rows = new Promise<unknown[]>((resolve, reject) =>
+			// Sent first: a value that cannot cross throws here, and leaves nothing pending.
+			thread.worker.postMessage([id, sql, parameters]);
+			return new Promise<unknown[]>((resolve, reject) =>
 				thread.pending.set(id, { resolve, reject }),
 			);
-			thread.worker.postMessage([id, sql, parameters]);
-			return rows;
 		},
 		async stop() {
 			isStopped = true;
