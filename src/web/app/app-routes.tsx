@@ -120,10 +120,11 @@ const AddToCartButton = lazyComponent(() =>
 	),
 );
 
-function Page({ children }: { children: React.ReactNode }) {
+/** A page that loads when first visited, with a spinner while its code downloads. */
+function page(Component: ComponentType) {
 	return (
 		<Suspense fallback={<Spinner label="Loading the page" />}>
-			{children}
+			<Component />
 		</Suspense>
 	);
 }
@@ -160,159 +161,26 @@ function ShopRoutes() {
 			<Route element={<RootLayout />}>
 				<Route path="/" element={<HomePage />} />
 				<Route path="/home" element={<HomePage />} />
-				<Route
-					path="/blog"
-					element={
-						<Page>
-							<BlogPage />
-						</Page>
-					}
-				/>
-				<Route
-					path="/blog/:slug"
-					element={
-						<Page>
-							<BlogPostPage />
-						</Page>
-					}
-				/>
-				<Route
-					path="/all-reviews"
-					element={
-						<Page>
-							<AllReviewsPage />
-						</Page>
-					}
-				/>
-				<Route
-					path="/my-portfolio"
-					element={
-						<Page>
-							<MyPortfolioLayout />
-						</Page>
-					}
-				>
-					<Route
-						index
-						element={
-							<Page>
-								<AboutMePage />
-							</Page>
-						}
-					/>
-					<Route
-						path="about-me"
-						element={
-							<Page>
-								<AboutMePage />
-							</Page>
-						}
-					/>
-					<Route
-						path="education"
-						element={
-							<Page>
-								<EducationPage />
-							</Page>
-						}
-					/>
-					<Route
-						path="project"
-						element={
-							<Page>
-								<ProjectPage />
-							</Page>
-						}
-					/>
-					<Route
-						path="technology"
-						element={
-							<Page>
-								<TechnologyPage />
-							</Page>
-						}
-					/>
+				<Route path="/blog" element={page(BlogPage)} />
+				<Route path="/blog/:slug" element={page(BlogPostPage)} />
+				<Route path="/all-reviews" element={page(AllReviewsPage)} />
+				<Route path="/my-portfolio" element={page(MyPortfolioLayout)}>
+					<Route index element={page(AboutMePage)} />
+					<Route path="about-me" element={page(AboutMePage)} />
+					<Route path="education" element={page(EducationPage)} />
+					<Route path="project" element={page(ProjectPage)} />
+					<Route path="technology" element={page(TechnologyPage)} />
 				</Route>
-				<Route
-					path="/login"
-					element={
-						<Page>
-							<LoginPage />
-						</Page>
-					}
-				/>
-				<Route
-					path="/sign-up"
-					element={
-						<Page>
-							<SignUpPage />
-						</Page>
-					}
-				/>
-				<Route
-					path="/forgot-password"
-					element={
-						<Page>
-							<ForgotPasswordPage />
-						</Page>
-					}
-				/>
-				<Route
-					path="/reset-password"
-					element={
-						<Page>
-							<ResetPasswordPage />
-						</Page>
-					}
-				/>
-				<Route
-					path="/tools/:slug"
-					element={
-						<Page>
-							<ToolPage />
-						</Page>
-					}
-				/>
-				<Route
-					path="/tool-purchase/:toolId"
-					element={
-						<Page>
-							<ToolPurchasePage />
-						</Page>
-					}
-				/>
-				<Route
-					path="/cart"
-					element={
-						<Page>
-							<CartPage />
-						</Page>
-					}
-				/>
-				<Route
-					path="/checkout"
-					element={
-						<Page>
-							<CheckoutPage />
-						</Page>
-					}
-				/>
-				<Route
-					path="/dashboard/*"
-					element={
-						<Page>
-							<DashboardRoutes />
-						</Page>
-					}
-				/>
-				<Route
-					path="*"
-					element={
-						<Page>
-							<NotFoundPage />
-						</Page>
-					}
-				/>
+				<Route path="/login" element={page(LoginPage)} />
+				<Route path="/sign-up" element={page(SignUpPage)} />
+				<Route path="/forgot-password" element={page(ForgotPasswordPage)} />
+				<Route path="/reset-password" element={page(ResetPasswordPage)} />
+				<Route path="/tools/:slug" element={page(ToolPage)} />
+				<Route path="/tool-purchase/:toolId" element={page(ToolPurchasePage)} />
+				<Route path="/cart" element={page(CartPage)} />
+				<Route path="/checkout" element={page(CheckoutPage)} />
+				<Route path="/dashboard/*" element={page(DashboardRoutes)} />
+				<Route path="*" element={page(NotFoundPage)} />
 			</Route>
 		</Routes>
 	);

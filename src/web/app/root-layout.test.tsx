@@ -127,7 +127,9 @@ test("a dashboard page that throws shows the error page with a way home, and the
 		screen.getByRole("link", { name: "Back to the homepage" }),
 	).toHaveAttribute("href", "/");
 	expect(screen.getByRole("navigation", { name: "Main" })).toBeVisible();
-	expect(document.title).toBe("Something went wrong · Tools Gallery");
+	expect(document.title).toBe(
+		"Something went wrong on this page · Tools Gallery",
+	);
 	expect(reported.flat().map(String).join(" ")).toContain(
 		"This page is broken",
 	);

@@ -4,14 +4,29 @@ import { usePageTitle } from "../lib/page-title.ts";
 
 type State = { error: unknown };
 
-function RouteErrorPage() {
-	usePageTitle("Something went wrong");
+/** A page that failed, in place of a blank screen: what happened, and the way out. */
+function FailedPage({
+	title,
+	children,
+}: {
+	title: string;
+	children: ReactNode;
+}) {
+	usePageTitle(title);
 	return (
 		<div
 			className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center"
 			role="alert"
 		>
-			<h1 className="text-2xl font-bold">Something went wrong on this page.</h1>
+			<h1 className="text-2xl font-bold">{title}.</h1>
+			{children}
+		</div>
+	);
+}
+
+function RouteErrorPage() {
+	return (
+		<FailedPage title="Something went wrong on this page">
 			<p>
 				Please reload the page. If it keeps happening, come back a little later.
 			</p>
@@ -19,7 +34,7 @@ function RouteErrorPage() {
 			<a href="/" className="btn btn-primary">
 				Back to the homepage
 			</a>
-		</div>
+		</FailedPage>
 	);
 }
 
@@ -28,13 +43,8 @@ function RouteErrorPage() {
  * was opened and the files it asks for are gone. Reloading fetches the current ones.
  */
 function CodeLoadErrorPage() {
-	usePageTitle("This page could not be loaded");
 	return (
-		<div
-			className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center"
-			role="alert"
-		>
-			<h1 className="text-2xl font-bold">This page could not be loaded.</h1>
+		<FailedPage title="This page could not be loaded">
 			<p>
 				The shop may have been updated since you opened it, or the connection
 				dropped. Reloading fetches the current version.
@@ -46,7 +56,7 @@ function CodeLoadErrorPage() {
 			>
 				Reload the page
 			</button>
-		</div>
+		</FailedPage>
 	);
 }
 
