@@ -5,6 +5,7 @@ import type {
 } from "fastify";
 import type { SharedCounters } from "../limits/shared-counters.ts";
 import { clientGroup } from "./client-address.ts";
+import { createQuotaLeases } from "./quota-leases.ts";
 import type {
 	QuotaLimit,
 	QuotaName,
@@ -34,6 +35,7 @@ export function createRouteQuotas(
 	table: QuotaTable,
 	shared: SharedCounters,
 ): RouteQuotas {
+	const leases = createQuotaLeases(shared);
 	/** The reason a refusal gives for one allowance: "Too many orders from your account." */
 	function reasonOf(name: QuotaName, scope: Scope): string {
 		return `Too many ${table[name].what} from your ${scope === "account" ? "account" : "network"}.`;
@@ -79,21 +81,17 @@ export function createRouteQuotas(
 			) {
 				const allowances = allowancesOf(request, quotas);
 				if (allowances.length === 0) return;
-				// Every allowance counted in one step (one round trip to the shared counters).
-				const windows = await shared.addEach(
-					allowances.map(({ key, limit }) => ({
-						key,
-						windowMs: limit.windowMs,
-					})),
-				);
+				// Every allowance counted in one step: from this instance's leases, or one round trip
+				// to the shared counters for those it has none of.
+				const counted = await leases.count(allowances);
 				const now = shared.now();
 				const states = allowances.map(({ limit }, index) => {
-					const window = windows[index];
-					if (!window) throw new Error("a counter went missing");
+					const found = counted[index];
+					if (!found) throw new Error("a counter went missing");
 					return {
 						limit: limit.max,
-						remaining: limit.max - window.count,
-						resetSeconds: Math.max(0, Math.ceil((window.resetAt - now) / 1000)),
+						remaining: found.remaining,
+						resetSeconds: Math.max(0, Math.ceil((found.resetAt - now) / 1000)),
 					};
 				});
 				const refusedAt = states.findIndex((state) => state.remaining < 0);
@@ -103,9 +101,9 @@ export function createRouteQuotas(
 					// A refused request uses up only the allowance that refused it (and any other already
 					// over): the account's allowance is not spent on a request its network was refused.
 					await Promise.all(
-						allowances.map(({ key, limit }, index) =>
+						counted.map((found, index) =>
 							(states[index]?.remaining ?? -1) >= 0
-								? shared.add(key, limit.windowMs, { by: -1 })
+								? found.giveBack()
 								: undefined,
 						),
 					);

@@ -150,6 +150,20 @@ describe.each<Store>(["memory", "database", "redis"])(
 			).toEqual([3, 1]);
 		});
 
+		test("adding to several keys at once adds `by` to each where given, 1 elsewhere", async () => {
+			const clock = handClock();
+			const shared = await counters(store, clock.now);
+			await shared.add("lease", 60_000, { by: 5 });
+			expect(
+				(
+					await shared.addEach([
+						{ key: "lease", windowMs: 60_000, by: 5 },
+						{ key: "single", windowMs: 60_000 },
+					])
+				).map((counted) => counted.count),
+			).toEqual([10, 1]);
+		});
+
 		test("a count given back lowers the window's count, never below 0, and changes nothing once the window is over", async () => {
 			const clock = handClock();
 			const shared = await counters(store, clock.now);

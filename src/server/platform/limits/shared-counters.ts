@@ -43,12 +43,12 @@ export type SharedCounters = {
 		options?: AddOptions,
 	): Promise<WindowCount>;
 	/**
-	 * Adds 1 to each of several different keys, each in its own window, in one step where the
-	 * store allows (one statement on PostgreSQL): a request counted against its address and its
-	 * account pays one round trip. The answers are in the order of `counts`.
+	 * Adds to each of several different keys (1, or `by` of at least 1), each in its own window,
+	 * in one step where the store allows (one statement on PostgreSQL): a request counted against
+	 * its address and its account pays one round trip. The answers are in the order of `counts`.
 	 */
 	addEach(
-		counts: readonly { key: string; windowMs: number }[],
+		counts: readonly { key: string; windowMs: number; by?: number }[],
 	): Promise<WindowCount[]>;
 	/** Forgets the key's count (a successful sign-in clears its failures). */
 	reset(key: string): Promise<void>;
@@ -138,7 +138,9 @@ export function createMemoryCounters(now: () => number): SharedCounters {
 		},
 		async addEach(counts) {
 			return Promise.all(
-				counts.map(({ key, windowMs }) => counters.add(key, windowMs)),
+				counts.map(({ key, windowMs, by }) =>
+					counters.add(key, windowMs, { by: Math.max(1, by ?? 1) }),
+				),
 			);
 		},
 		async reset(key) {
@@ -174,8 +176,7 @@ export function createDatabaseCounters(
 	 * grows (and, extended, moves its end). Row locks order instances adding to the same key at once.
 	 */
 	async function upsert(
-		counts: { hashed: string; windowMs: number }[],
-		by: number,
+		counts: { hashed: string; windowMs: number; by: number }[],
 		extend: boolean,
 		at: number,
 	): Promise<WindowCount[]> {
@@ -187,7 +188,7 @@ export function createDatabaseCounters(
 		if (unique.length === 0) return [];
 		const values = sql.join(
 			unique.map(
-				({ hashed, windowMs }) => sql`(${hashed}, ${by}, ${at + windowMs})`,
+				({ hashed, windowMs, by }) => sql`(${hashed}, ${by}, ${at + windowMs})`,
 			),
 		);
 		const { rows } = await sql<{
@@ -239,17 +240,18 @@ export function createDatabaseCounters(
 					? { count: Number(row.count), resetAt: Number(row.reset_at) }
 					: { count: 0, resetAt: at + windowMs };
 			}
-			const [counted] = await upsert([{ hashed, windowMs }], by, extend, at);
+			const [counted] = await upsert([{ hashed, windowMs, by }], extend, at);
 			if (!counted) throw new Error("counting returned no row");
 			return counted;
 		},
 		async addEach(counts) {
 			const at = now();
-			const hashedCounts = counts.map(({ key, windowMs }) => ({
+			const hashedCounts = counts.map(({ key, windowMs, by }) => ({
 				hashed: digest(key),
 				windowMs,
+				by: Math.max(1, by ?? 1),
 			}));
-			return upsert(hashedCounts, 1, false, at);
+			return upsert(hashedCounts, false, at);
 		},
 		async reset(key) {
 			await db
@@ -358,7 +360,9 @@ function createRedisCounters(
 		async addEach(counts) {
 			// Sent together: the client writes commands of one tick in one batch.
 			return Promise.all(
-				counts.map(({ key, windowMs }) => counters.add(key, windowMs)),
+				counts.map(({ key, windowMs, by }) =>
+					counters.add(key, windowMs, { by: Math.max(1, by ?? 1) }),
+				),
 			);
 		},
 		async reset(key) {

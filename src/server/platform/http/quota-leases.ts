@@ -1,0 +1,153 @@
+import type { SharedCounters } from "../limits/shared-counters.ts";
+import type { QuotaLimit } from "./quota-policies.ts";
+
+/**
+ * Where the counters are shared (PostgreSQL or Redis), a large allowance is counted in leases: an
+ * instance adds a twentieth of the allowance (at most LEASE_MOST) to the shared counter in one
+ * step, then counts that many requests in its own memory before it asks again
+ * (docs/decisions/019-several-instances.md, "Later: large allowances counted in leases"). A busy address
+ * searching the catalog costs a round trip to the database every sixtieth search instead of every
+ * one. A small allowance (under 40 a window) is counted request by request, as before.
+ */
+const LEASE_SHARE = 20;
+const LEASE_MOST = 100;
+/** Leases kept before the spent and ended ones are swept, so a flood of addresses cannot grow memory forever. */
+const SWEEP_AT = 10_000;
+
+/** One allowance a request draws on: its counter's key and its limit. */
+export type Draw = { key: string; limit: QuotaLimit };
+
+/** What one draw found. */
+export type Counted = {
+	/** Requests the allowance has left in its window after this one, as far as this instance knows; below 0: refused. */
+	remaining: number;
+	/** When the window ends (ms since the epoch). */
+	resetAt: number;
+	/** Gives this request's count back (another allowance refused the request). */
+	giveBack(): Promise<void>;
+};
+
+/** Counts this instance has added to a shared counter and not used yet. */
+type Lease = { left: number; resetAt: number; counted: number };
+
+export type QuotaLeases = {
+	/** Counts one request against each draw (different keys), in the order given. */
+	count(draws: readonly Draw[]): Promise<Counted[]>;
+};
+
+export function createQuotaLeases(shared: SharedCounters): QuotaLeases {
+	const leases = new Map<string, Lease>();
+	/** Leases being taken: a request for the same key waits for it instead of taking one more. */
+	const taking = new Map<string, Promise<unknown>>();
+	let sweepAt = SWEEP_AT;
+
+	function leaseSize({ max }: QuotaLimit): number {
+		// In memory, counting costs nothing and every instance is this one.
+		if (shared.where === "memory") return 1;
+		return Math.max(1, Math.min(LEASE_MOST, Math.floor(max / LEASE_SHARE)));
+	}
+
+	function sweep(now: number): void {
+		if (leases.size < sweepAt) return;
+		for (const [key, lease] of leases)
+			if (lease.resetAt <= now || lease.left <= 0) leases.delete(key);
+		sweepAt = Math.max(SWEEP_AT, leases.size * 2);
+	}
+
+	/** A request counted from this instance's lease: no round trip. */
+	function fromLease({ limit }: Draw, lease: Lease): Counted {
+		lease.left -= 1;
+		return {
+			remaining: limit.max - (lease.counted - lease.left),
+			resetAt: lease.resetAt,
+			giveBack: async () => {
+				lease.left += 1;
+			},
+		};
+	}
+
+	/** Takes a lease for each draw from the shared counters, in one step, and counts the request. */
+	async function takeLeases(draws: readonly Draw[]): Promise<Counted[]> {
+		const sizes = draws.map(({ limit }) => leaseSize(limit));
+		const added = shared.addEach(
+			draws.map(({ key, limit }, index) => ({
+				key,
+				windowMs: limit.windowMs,
+				by: sizes[index] ?? 1,
+			})),
+		);
+		for (const { key } of draws) taking.set(key, added);
+		let windows: Awaited<typeof added>;
+		try {
+			windows = await added;
+		} finally {
+			for (const { key } of draws)
+				if (taking.get(key) === added) taking.delete(key);
+		}
+		return Promise.all(
+			draws.map(async (draw, index) => {
+				const { key, limit } = draw;
+				const size = sizes[index] ?? 1;
+				const window = windows[index];
+				if (!window) throw new Error("a counter went missing");
+				const before = window.count - size;
+				// The part of the lease within the allowance; the request itself counts even when refused.
+				const granted = Math.min(size, Math.max(0, limit.max - before));
+				const beyond = size - Math.max(granted, 1);
+				if (beyond > 0) await shared.add(key, limit.windowMs, { by: -beyond });
+				const giveBackShared = async () => {
+					await shared.add(key, limit.windowMs, { by: -1 });
+				};
+				if (granted <= 1)
+					return {
+						remaining: limit.max - before - 1,
+						resetAt: window.resetAt,
+						giveBack: giveBackShared,
+					};
+				const lease: Lease = {
+					left: granted,
+					resetAt: window.resetAt,
+					counted: before + granted,
+				};
+				const kept = leases.get(key);
+				// Two leases of one window (taken before this instance knew of the other): one pool.
+				if (kept && kept.resetAt === lease.resetAt) {
+					kept.left += lease.left;
+					kept.counted = Math.max(kept.counted, lease.counted);
+					return fromLease(draw, kept);
+				}
+				sweep(shared.now());
+				leases.set(key, lease);
+				return fromLease(draw, lease);
+			}),
+		);
+	}
+
+	return {
+		async count(draws) {
+			// A lease being taken for one of these keys: wait for it, then count from it.
+			for (;;) {
+				const waits = draws.flatMap(({ key }) => taking.get(key) ?? []);
+				if (waits.length === 0) break;
+				await Promise.allSettled(waits);
+			}
+			const now = shared.now();
+			const counted: (Counted | undefined)[] = draws.map((draw) => {
+				const lease = leases.get(draw.key);
+				if (!lease || lease.left <= 0 || lease.resetAt <= now) return undefined;
+				return fromLease(draw, lease);
+			});
+			const toTake = draws.filter((_, index) => !counted[index]);
+			if (toTake.length > 0) {
+				const taken = await takeLeases(toTake);
+				let next = 0;
+				for (const [index, found] of counted.entries())
+					if (!found) counted[index] = taken[next++];
+			}
+			return counted.map((found) => {
+				if (!found) throw new Error("a draw went uncounted");
+				return found;
+			});
+		},
+	};
+}
