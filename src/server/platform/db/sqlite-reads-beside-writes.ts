@@ -180,9 +180,7 @@ class RoutedConnection implements DatabaseConnection {
 					return {
 						rows: (await threaded.catch((error: unknown) => {
 							if (!(error instanceof ReadThreadStopped)) throw error;
-							return this.#options.reader
-								.prepare(compiledQuery.sql)
-								.all(compiledQuery.parameters);
+							return statement.all(compiledQuery.parameters);
 						})) as R[],
 					};
 				return { rows: statement.all(compiledQuery.parameters) as R[] };
