@@ -171,8 +171,8 @@ export type NewOrder = Omit<
 >;
 
 /**
- * Inserts a new unpaid order with its lines and answers it as the customer sees it. The order's
- * tool columns are its first line's.
+ * Inserts a new unpaid order with its lines and the first step of its timeline (`placed`), and
+ * answers it as the customer sees it. The order's tool columns are its first line's.
  */
 export async function insertOrder(
 	db: Db,
@@ -182,41 +182,62 @@ export async function insertOrder(
 		due_at?: string | null;
 	},
 	lines: Omit<OrderLine, "refunded_quantity">[],
+	placed: OrderEvent,
 ): Promise<Order> {
-	const row = await db
-		.insertInto("orders")
-		.values({
-			...order,
-			fulfilment:
-				order.fulfilment.kind === "none"
-					? null
-					: JSON.stringify(order.fulfilment),
-			status: "unpaid",
-			updated_at: order.created_at,
-			carrier: null,
-			tracking_number: null,
-			shipped_at: null,
-			ready_at: null,
-			completed_at: null,
-			dispute_status: null,
-			disputed_at: null,
-			refunded_cents: 0,
-			payment_method: order.payment_method ?? "card",
-			due_at: order.due_at ?? null,
-		})
-		.returning(insertedColumns)
-		.executeTakeFirstOrThrow();
-	await db
-		.insertInto("order_lines")
-		.values(
-			lines.map((line, position) => ({
-				...line,
-				order_id: order.id,
-				position,
-				refunded_quantity: 0,
-			})),
-		)
-		.execute();
+	const orderRow = {
+		...order,
+		fulfilment:
+			order.fulfilment.kind === "none"
+				? null
+				: JSON.stringify(order.fulfilment),
+		status: "unpaid" as const,
+		updated_at: order.created_at,
+		carrier: null,
+		tracking_number: null,
+		shipped_at: null,
+		ready_at: null,
+		completed_at: null,
+		dispute_status: null,
+		disputed_at: null,
+		refunded_cents: 0,
+		payment_method: order.payment_method ?? "card",
+		due_at: order.due_at ?? null,
+	};
+	const lineRows = lines.map((line, position) => ({
+		...line,
+		order_id: order.id,
+		position,
+		refunded_quantity: 0,
+	}));
+	const eventRow = {
+		...placed,
+		order_id: order.id,
+		details: JSON.stringify(placed.details),
+	};
+	let row: OrderRow;
+	if (isPostgres(db))
+		// One statement, so one round trip: the lines and the first step are written with the order
+		// (PostgreSQL checks their reference to it at the end of the statement).
+		row = await db
+			.with("placed_lines", (query) =>
+				query.insertInto("order_lines").values(lineRows).returning("order_id"),
+			)
+			.with("placed_event", (query) =>
+				query.insertInto("order_events").values(eventRow).returning("order_id"),
+			)
+			.insertInto("orders")
+			.values(orderRow)
+			.returning(insertedColumns)
+			.executeTakeFirstOrThrow();
+	else {
+		row = await db
+			.insertInto("orders")
+			.values(orderRow)
+			.returning(insertedColumns)
+			.executeTakeFirstOrThrow();
+		await db.insertInto("order_lines").values(lineRows).execute();
+		await db.insertInto("order_events").values(eventRow).execute();
+	}
 	return toOrder(
 		row,
 		lines.map((line) => ({ ...line, refunded_quantity: 0 })),

@@ -157,6 +157,24 @@ function collectSteps(trx: Db): OrderEvent["kind"][] {
 	return steps;
 }
 
+/** A step of an order's timeline, as the change running in `trx` records it. */
+function stepOf(
+	trx: Db,
+	kind: OrderEvent["kind"],
+	actor: OrderActor,
+	at: string,
+	details: OrderEvent["details"] = {},
+): OrderEvent {
+	stepsOf.get(trx)?.push(kind);
+	return {
+		at,
+		kind,
+		actor: actor.kind,
+		actor_email: actor.kind === "admin" ? actor.email : null,
+		details,
+	};
+}
+
 /** Adds a step to the order's timeline inside the caller's transaction. */
 function recordEvent(
 	trx: Db,
@@ -166,14 +184,9 @@ function recordEvent(
 	at: string,
 	details: OrderEvent["details"] = {},
 ): Promise<void> {
-	stepsOf.get(trx)?.push(kind);
 	return insertOrderEvent(trx, {
+		...stepOf(trx, kind, actor, at, details),
 		order_id: orderId,
-		at,
-		kind,
-		actor: actor.kind,
-		actor_email: actor.kind === "admin" ? actor.email : null,
-		details,
 	});
 }
 
@@ -457,8 +470,8 @@ async function placeLines(
 					due_at: terms ? dueDateOf(placedAt, terms.net_days) : null,
 				},
 				lines,
+				stepOf(trx, "placed", { kind: "customer" }, at),
 			);
-			await recordEvent(trx, order.id, "placed", { kind: "customer" }, at);
 			await placement.alsoInTransaction?.(trx, order);
 			// Paid by invoice: the invoice is the bill, issued with the order (its number last, as
 			// the counter stays locked until the commit).
