@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, onTestFinished, test } from "vitest";
 import { handClock } from "../../test-support/hand-clock.ts";
 import { createTestDatabase } from "../../test-support/test-app.ts";
-import { createDb } from "../db/database.ts";
+import { createDb, type Db } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import {
 	createDatabaseCounters,
@@ -16,8 +16,8 @@ import { createQuotaLeases, type Draw } from "./quota-leases.ts";
 const MINUTE = 60_000;
 const SECRET = "test-only-lease-secret-0123456789abcdef";
 
-/** Counters in this run's database (SQLite, or PostgreSQL under TEST_DATABASE_URL), as instances share them. */
-async function sharedInDatabase(now: () => number): Promise<SharedCounters> {
+/** This run's database (SQLite, or PostgreSQL under TEST_DATABASE_URL), migrated, dropped after. */
+async function testDb(): Promise<Db> {
 	const dataDir = fs.mkdtempSync(
 		path.join(os.tmpdir(), "tools-gallery-leases-"),
 	);
@@ -25,11 +25,17 @@ async function sharedInDatabase(now: () => number): Promise<SharedCounters> {
 	const db = createDb(database);
 	await migrateToLatest(db, { legacyImagesDir: undefined });
 	onTestFinished(async () => {
-		await db.destroy();
+		// A test may have closed it already.
+		await db.destroy().catch(() => {});
 		await drop();
 		fs.rmSync(dataDir, { recursive: true, force: true });
 	});
-	return createDatabaseCounters(db, now, SECRET);
+	return db;
+}
+
+/** Counters in this run's database, as instances share them. */
+async function sharedInDatabase(now: () => number): Promise<SharedCounters> {
+	return createDatabaseCounters(await testDb(), now, SECRET);
 }
 
 /** What the shared counter holds for `key` now, without adding to it. */
@@ -143,4 +149,40 @@ test("small allowances, and counters kept in memory, count every request where t
 	const large = searches(1200);
 	await createQuotaLeases(inMemory).count([large]);
 	expect(await sharedCount(inMemory, large.key)).toBe(1);
+});
+
+test("requests sent together near the end of an allowance share its last lease: each one the allowance still holds is served", async () => {
+	const clock = handClock();
+	const shared = await sharedInDatabase(clock.now);
+	const draw = searches(100);
+	// Other instances have used 97 of the 100.
+	await shared.add(draw.key, MINUTE, { by: 97 });
+	const leases = createQuotaLeases(shared);
+	const counted = await Promise.all(
+		Array.from({ length: 3 }, () => leases.count([draw])),
+	);
+	expect(counted.map(([found]) => found?.remaining).sort()).toEqual([0, 1, 2]);
+	const [fourth] = await leases.count([draw]);
+	expect(fourth?.remaining).toBeLessThan(0);
+	expect(await sharedCount(shared, draw.key)).toBe(101);
+});
+
+test("a request the shared counters could not count gives back what it took from a lease", async () => {
+	const clock = handClock();
+	const db = await testDb();
+	const shared = createDatabaseCounters(db, clock.now, SECRET);
+	const leases = createQuotaLeases(shared);
+	const address = searches(100);
+	const account: Draw = {
+		key: "quota:searches:account:someone",
+		limit: { max: 100, windowMs: MINUTE },
+	};
+	const [first] = await leases.count([address]);
+	expect(first?.remaining).toBe(99);
+	// The database stops answering: the account's allowance has no lease and cannot be counted.
+	await db.destroy();
+	await expect(leases.count([address, account])).rejects.toThrow();
+	// The address's lease still holds the count the failed request took from it.
+	const [next] = await leases.count([address]);
+	expect(next?.remaining).toBe(98);
 });

@@ -67,42 +67,39 @@ export function createQuotaLeases(shared: SharedCounters): QuotaLeases {
 	}
 
 	/** Takes a lease for each draw from the shared counters, in one step, and counts the request. */
-	async function takeLeases(draws: readonly Draw[]): Promise<Counted[]> {
+	async function leaseAndCount(draws: readonly Draw[]): Promise<Counted[]> {
 		const sizes = draws.map(({ limit }) => leaseSize(limit));
-		const added = shared.addEach(
+		const windows = await shared.addEach(
 			draws.map(({ key, limit }, index) => ({
 				key,
 				windowMs: limit.windowMs,
 				by: sizes[index] ?? 1,
 			})),
 		);
-		for (const { key } of draws) taking.set(key, added);
-		let windows: Awaited<typeof added>;
-		try {
-			windows = await added;
-		} finally {
-			for (const { key } of draws)
-				if (taking.get(key) === added) taking.delete(key);
-		}
 		return Promise.all(
 			draws.map(async (draw, index) => {
 				const { key, limit } = draw;
 				const size = sizes[index] ?? 1;
 				const window = windows[index];
 				if (!window) throw new Error("a counter went missing");
+				// Counts go back only to the window they were taken in, never to the next one.
+				const giveBackShared = (by: number) =>
+					shared.add(key, limit.windowMs, {
+						by: -by,
+						windowEnd: window.resetAt,
+					});
 				const before = window.count - size;
 				// The part of the lease within the allowance; the request itself counts even when refused.
 				const granted = Math.min(size, Math.max(0, limit.max - before));
 				const beyond = size - Math.max(granted, 1);
-				if (beyond > 0) await shared.add(key, limit.windowMs, { by: -beyond });
-				const giveBackShared = async () => {
-					await shared.add(key, limit.windowMs, { by: -1 });
-				};
+				if (beyond > 0) await giveBackShared(beyond);
 				if (granted <= 1)
 					return {
 						remaining: limit.max - before - 1,
 						resetAt: window.resetAt,
-						giveBack: giveBackShared,
+						giveBack: async () => {
+							await giveBackShared(1);
+						},
 					};
 				const lease: Lease = {
 					left: granted,
@@ -110,7 +107,7 @@ export function createQuotaLeases(shared: SharedCounters): QuotaLeases {
 					counted: before + granted,
 				};
 				const kept = leases.get(key);
-				// Two leases of one window (taken before this instance knew of the other): one pool.
+				// Two leases of one window (the other taken while this one's step ran): one pool.
 				if (kept && kept.resetAt === lease.resetAt) {
 					kept.left += lease.left;
 					kept.counted = Math.max(kept.counted, lease.counted);
@@ -121,6 +118,21 @@ export function createQuotaLeases(shared: SharedCounters): QuotaLeases {
 				return fromLease(draw, lease);
 			}),
 		);
+	}
+
+	/**
+	 * Takes leases for `draws`; until it has finished (the lease kept, or what passed the allowance
+	 * given back), other requests for those keys wait for it instead of taking leases of their own.
+	 */
+	function takeLeases(draws: readonly Draw[]): Promise<Counted[]> {
+		const work = leaseAndCount(draws);
+		for (const { key } of draws) taking.set(key, work);
+		const done = () => {
+			for (const { key } of draws)
+				if (taking.get(key) === work) taking.delete(key);
+		};
+		work.then(done, done);
+		return work;
 	}
 
 	return {
@@ -139,7 +151,14 @@ export function createQuotaLeases(shared: SharedCounters): QuotaLeases {
 			});
 			const toTake = draws.filter((_, index) => !counted[index]);
 			if (toTake.length > 0) {
-				const taken = await takeLeases(toTake);
+				let taken: Counted[];
+				try {
+					taken = await takeLeases(toTake);
+				} catch (error) {
+					// Not counted after all: what this request took from leases goes back to them.
+					await Promise.all(counted.map((found) => found?.giveBack()));
+					throw error;
+				}
 				let next = 0;
 				for (const [index, found] of counted.entries())
 					if (!found) counted[index] = taken[next++];

@@ -177,6 +177,21 @@ describe.each<Store>(["memory", "database", "redis"])(
 			expect((await shared.add("k", 10_000)).count).toBe(1);
 		});
 
+		test("a count given back for a window that has ended changes nothing in the next one", async () => {
+			const clock = handClock();
+			const shared = await counters(store, clock.now);
+			const first = await shared.add("k", 10_000, { by: 5 });
+			clock.advance(10_000);
+			// Another instance already counts in the next window.
+			expect((await shared.add("k", 10_000, { by: 3 })).count).toBe(3);
+			await shared.add("k", 10_000, { by: -4, windowEnd: first.resetAt });
+			expect((await shared.add("k", 10_000, { by: 0 })).count).toBe(3);
+			// Named by its own end, the current window takes it back.
+			const current = await shared.add("k", 10_000, { by: 0 });
+			await shared.add("k", 10_000, { by: -2, windowEnd: current.resetAt });
+			expect((await shared.add("k", 10_000, { by: 0 })).count).toBe(1);
+		});
+
 		test("adds sent together each count once", async () => {
 			const shared = await counters(store, Date.now);
 			const counts = await Promise.all(

@@ -20,6 +20,12 @@ export type AddOptions = {
 	 * after the last (failed sign-ins: their count lives until a quiet spell).
 	 */
 	extend?: boolean;
+	/**
+	 * With a negative `by`: gives back only if the key's current window ends at this time, the
+	 * window the counts were taken in. A give-back that arrives after that window ended (another
+	 * instance already counting in the next) then changes nothing.
+	 */
+	windowEnd?: number;
 };
 
 /**
@@ -115,7 +121,7 @@ export function createMemoryCounters(now: () => number): SharedCounters {
 	const counters: SharedCounters = {
 		where: "memory",
 		now,
-		async add(key, windowMs, { by = 1, extend = false } = {}) {
+		async add(key, windowMs, { by = 1, extend = false, windowEnd } = {}) {
 			const at = now();
 			let window = windows.get(key);
 			if (!window || window.resetAt <= at) {
@@ -129,8 +135,10 @@ export function createMemoryCounters(now: () => number): SharedCounters {
 				window = { count: 0, resetAt: at + windowMs };
 				windows.set(key, window);
 			}
-			if (by < 0) window.count = Math.max(0, window.count + by);
-			else if (by > 0) {
+			if (by < 0) {
+				if (windowEnd === undefined || window.resetAt === windowEnd)
+					window.count = Math.max(0, window.count + by);
+			} else if (by > 0) {
 				window.count += by;
 				if (extend) window.resetAt = at + windowMs;
 			}
@@ -214,11 +222,11 @@ export function createDatabaseCounters(
 	const counters: SharedCounters = {
 		where: "database",
 		now,
-		async add(key, windowMs, { by = 1, extend = false } = {}) {
+		async add(key, windowMs, { by = 1, extend = false, windowEnd } = {}) {
 			const at = now();
 			const hashed = digest(key);
 			if (by < 0) {
-				// Given back only within a window that is still running, and never below 0.
+				// Given back only within a window that is still running (the one named), never below 0.
 				await db
 					.updateTable("shared_counters")
 					.set({
@@ -226,6 +234,9 @@ export function createDatabaseCounters(
 					})
 					.where("key", "=", hashed)
 					.where("reset_at", ">", at)
+					.$if(windowEnd !== undefined, (query) =>
+						query.where("reset_at", "=", windowEnd ?? 0),
+					)
 					.execute();
 				return counters.add(key, windowMs, { by: 0 });
 			}
@@ -289,8 +300,9 @@ if reset_at <= now then
 end
 if by == 0 then return {count, reset_at} end
 if by < 0 then
-	-- Given back only within a window that is still running, and never below 0.
+	-- Given back only within a window that is still running (the one named), never below 0.
 	if kept[2] == false or tonumber(kept[2]) <= now then return {0, reset_at} end
+	if ARGV[5] ~= '' and tonumber(kept[2]) ~= tonumber(ARGV[5]) then return {count, reset_at} end
 	count = math.max(0, count + by)
 else
 	count = count + by
@@ -343,7 +355,7 @@ function createRedisCounters(
 	const counters: SharedCounters = {
 		where: "redis",
 		now,
-		async add(key, windowMs, { by = 1, extend = false } = {}) {
+		async add(key, windowMs, { by = 1, extend = false, windowEnd } = {}) {
 			await ready();
 			const reply = (await client.sendCommand([
 				"EVAL",
@@ -354,6 +366,7 @@ function createRedisCounters(
 				String(windowMs),
 				String(now()),
 				extend ? "1" : "0",
+				windowEnd === undefined ? "" : String(windowEnd),
 			])) as [number, number];
 			return { count: Number(reply[0]), resetAt: Number(reply[1]) };
 		},
