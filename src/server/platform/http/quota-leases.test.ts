@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, onTestFinished, test } from "vitest";
+import { expect, onTestFinished, test, vi } from "vitest";
 import { handClock } from "../../test-support/hand-clock.ts";
 import { createTestDatabase } from "../../test-support/test-app.ts";
 import { createDb, type Db } from "../db/database.ts";
@@ -185,4 +185,35 @@ test("a request the shared counters could not count gives back what it took from
 	// The address's lease still holds the count the failed request took from it.
 	const [next] = await leases.count([address]);
 	expect(next?.remaining).toBe(98);
+});
+
+test("past the allowance, requests sent together are counted side by side, none waiting for another", async () => {
+	const clock = handClock();
+	const shared = await sharedInDatabase(clock.now);
+	const draw = searches(100);
+	await shared.add(draw.key, MINUTE, { by: 100 });
+	const leases = createQuotaLeases(shared);
+	// The first request past the allowance finds it used up.
+	const [first] = await leases.count([draw]);
+	expect(first?.remaining).toBeLessThan(0);
+	// The store's steps still run; this only watches how many run at once.
+	const addEach = shared.addEach.bind(shared);
+	let running = 0;
+	let mostAtOnce = 0;
+	vi.spyOn(shared, "addEach").mockImplementation(async (counts) => {
+		running++;
+		mostAtOnce = Math.max(mostAtOnce, running);
+		try {
+			return await addEach(counts);
+		} finally {
+			running--;
+		}
+	});
+	const refused = await Promise.all(
+		Array.from({ length: 5 }, () => leases.count([draw])),
+	);
+	expect(refused.every(([found]) => (found?.remaining ?? 0) < 0)).toBe(true);
+	expect(mostAtOnce).toBe(5);
+	// Each counted once, as before leases: the allowance, the first refusal and these five.
+	expect(await sharedCount(shared, draw.key)).toBe(106);
 });

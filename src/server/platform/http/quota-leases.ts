@@ -27,8 +27,16 @@ export type Counted = {
 	giveBack(): Promise<void>;
 };
 
-/** Counts this instance has added to a shared counter and not used yet. */
-type Lease = { left: number; resetAt: number; counted: number };
+/**
+ * Counts this instance has added to a shared counter and not used yet; `isSpent`: the allowance
+ * was used up when last counted, so until the window ends requests are counted one by one again.
+ */
+type Lease = {
+	left: number;
+	resetAt: number;
+	counted: number;
+	isSpent?: boolean;
+};
 
 export type QuotaLeases = {
 	/** Counts one request against each draw (different keys), in the order given. */
@@ -41,10 +49,17 @@ export function createQuotaLeases(shared: SharedCounters): QuotaLeases {
 	const taking = new Map<string, Promise<unknown>>();
 	let sweepAt = SWEEP_AT;
 
-	function leaseSize({ max }: QuotaLimit): number {
+	function leaseSize({ key, limit }: Draw, now: number): number {
 		// In memory, counting costs nothing and every instance is this one.
 		if (shared.where === "memory") return 1;
-		return Math.max(1, Math.min(LEASE_MOST, Math.floor(max / LEASE_SHARE)));
+		// Used up: no lease would be granted, and requests past the allowance are counted (and
+		// refused) side by side, none waiting for another.
+		const lease = leases.get(key);
+		if (lease?.isSpent && lease.resetAt > now) return 1;
+		return Math.max(
+			1,
+			Math.min(LEASE_MOST, Math.floor(limit.max / LEASE_SHARE)),
+		);
 	}
 
 	function sweep(now: number): void {
@@ -67,8 +82,10 @@ export function createQuotaLeases(shared: SharedCounters): QuotaLeases {
 	}
 
 	/** Takes a lease for each draw from the shared counters, in one step, and counts the request. */
-	async function leaseAndCount(draws: readonly Draw[]): Promise<Counted[]> {
-		const sizes = draws.map(({ limit }) => leaseSize(limit));
+	async function leaseAndCount(
+		draws: readonly Draw[],
+		sizes: readonly number[],
+	): Promise<Counted[]> {
 		const windows = await shared.addEach(
 			draws.map(({ key, limit }, index) => ({
 				key,
@@ -93,6 +110,16 @@ export function createQuotaLeases(shared: SharedCounters): QuotaLeases {
 				const granted = Math.min(size, Math.max(0, limit.max - before));
 				const beyond = size - Math.max(granted, 1);
 				if (beyond > 0) await giveBackShared(beyond);
+				const kept = leases.get(key);
+				if (granted === 0 && (!kept || kept.left <= 0)) {
+					sweep(shared.now());
+					leases.set(key, {
+						left: 0,
+						resetAt: window.resetAt,
+						counted: window.count,
+						isSpent: true,
+					});
+				}
 				if (granted <= 1)
 					return {
 						remaining: limit.max - before - 1,
@@ -106,9 +133,8 @@ export function createQuotaLeases(shared: SharedCounters): QuotaLeases {
 					resetAt: window.resetAt,
 					counted: before + granted,
 				};
-				const kept = leases.get(key);
 				// Two leases of one window (the other taken while this one's step ran): one pool.
-				if (kept && kept.resetAt === lease.resetAt) {
+				if (kept && !kept.isSpent && kept.resetAt === lease.resetAt) {
 					kept.left += lease.left;
 					kept.counted = Math.max(kept.counted, lease.counted);
 					return fromLease(draw, kept);
@@ -125,8 +151,11 @@ export function createQuotaLeases(shared: SharedCounters): QuotaLeases {
 	 * given back), other requests for those keys wait for it instead of taking leases of their own.
 	 */
 	function takeLeases(draws: readonly Draw[]): Promise<Counted[]> {
-		const work = leaseAndCount(draws);
-		for (const { key } of draws) taking.set(key, work);
+		const now = shared.now();
+		const sizes = draws.map((draw) => leaseSize(draw, now));
+		const work = leaseAndCount(draws, sizes);
+		for (const [index, { key }] of draws.entries())
+			if ((sizes[index] ?? 1) > 1) taking.set(key, work);
 		const done = () => {
 			for (const { key } of draws)
 				if (taking.get(key) === work) taking.delete(key);
