@@ -33,6 +33,26 @@ import type { PaymentGateway } from "../platform/payments/payment-gateway.ts";
 import { createPostgresDatabase } from "./postgres-database.ts";
 
 /**
+ * A throwaway database for one test (createTestDatabase), migrated to the latest migration, and
+ * closed and dropped when the test finishes. Closing it again before that is harmless.
+ */
+export async function createMigratedTestDatabase(): Promise<{
+	db: Db;
+	database: DatabaseConfig;
+}> {
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-db-"));
+	const { database, drop } = await createTestDatabase(dataDir);
+	const db = createDb(database);
+	onTestFinished(async () => {
+		await db.destroy();
+		await drop();
+		fs.rmSync(dataDir, { recursive: true, force: true });
+	});
+	await migrateToLatest(db, { legacyImagesDir: undefined });
+	return { db, database };
+}
+
+/**
  * A throwaway database for one test: a fresh SQLite file by default, or a fresh PostgreSQL
  * database on the server named by TEST_DATABASE_URL (created here, dropped on dispose). Empty,
  * or with `migrated` already at the latest migration where that is quicker (on PostgreSQL, a

@@ -7,11 +7,9 @@ import type {
 	MailOutboxQuery,
 	MailStatus,
 } from "../../../shared/mail-outbox.schemas.ts";
-import type { DatabaseConfig } from "../../config.ts";
 import { createDb, type Db } from "../../platform/db/database.ts";
-import { migrateToLatest } from "../../platform/db/migrate.ts";
 import { createMailer, readOutbox } from "../../platform/mail/mailer.ts";
-import { createTestDatabase } from "../../test-support/test-app.ts";
+import { createMigratedTestDatabase } from "../../test-support/test-app.ts";
 import { claimDueMails } from "./mail-outbox.repository.ts";
 import {
 	enqueueMail,
@@ -93,23 +91,6 @@ async function startSmtpStandIn(
 		},
 		subjects: () => delivered.map((delivery) => delivery.subject).sort(),
 	};
-}
-
-/** A freshly migrated database of its own (SQLite, or PostgreSQL under test:pg). */
-async function createOutboxDatabase(): Promise<{
-	db: Db;
-	database: DatabaseConfig;
-}> {
-	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tools-gallery-mail-"));
-	const { database, drop } = await createTestDatabase(dataDir);
-	const db = createDb(database);
-	onTestFinished(async () => {
-		await db.destroy();
-		await drop();
-		fs.rmSync(dataDir, { recursive: true, force: true });
-	});
-	await migrateToLatest(db, { legacyImagesDir: undefined });
-	return { db, database };
 }
 
 /** Wall-clock time that moves only when the test moves it. */
@@ -198,7 +179,7 @@ async function readRows(db: Db) {
 }
 
 test("a mail server that refuses the first attempts gets the mail once, retried after 30 s, 1 min and 2 min", async () => {
-	const { db } = await createOutboxDatabase();
+	const { db } = await createMigratedTestDatabase();
 	const smtp = await startSmtpStandIn({ refusals: 3 });
 	const clock = createTestClock();
 	const log = createTestLog();
@@ -255,7 +236,7 @@ test("a mail server that refuses the first attempts gets the mail once, retried 
 });
 
 test("with refusals along the way, every mail of a batch is delivered exactly once", async () => {
-	const { db } = await createOutboxDatabase();
+	const { db } = await createMigratedTestDatabase();
 	const smtp = await startSmtpStandIn({ refusals: 9 });
 	const clock = createTestClock();
 	const outbox = openOutbox(db, smtp.url, { now: clock.now });
@@ -275,7 +256,7 @@ test("with refusals along the way, every mail of a batch is delivered exactly on
 });
 
 test("mail enqueued before a restart is sent by the next instance on the same database", async () => {
-	const { db, database } = await createOutboxDatabase();
+	const { db, database } = await createMigratedTestDatabase();
 	const smtp = await startSmtpStandIn();
 	const before = createDb(database);
 	const stopped = openOutbox(before, smtp.url);
@@ -295,7 +276,7 @@ test("mail enqueued before a restart is sent by the next instance on the same da
 });
 
 test("a mail whose instance died while sending it is sent again once the lease runs out, not before", async () => {
-	const { db } = await createOutboxDatabase();
+	const { db } = await createMigratedTestDatabase();
 	const smtp = await startSmtpStandIn();
 	const clock = createTestClock();
 	await enqueueMail(db, message("Refund issued"), clock.now());
@@ -317,7 +298,7 @@ test("a mail whose instance died while sending it is sent again once the lease r
 });
 
 test("mail enqueued in a transaction that rolls back is never sent; mail of one that commits is", async () => {
-	const { db } = await createOutboxDatabase();
+	const { db } = await createMigratedTestDatabase();
 	const smtp = await startSmtpStandIn();
 	const outbox = openOutbox(db, smtp.url);
 
@@ -340,7 +321,7 @@ test("mail enqueued in a transaction that rolls back is never sent; mail of one 
 });
 
 test("two instances sending from one database never send a mail twice", async () => {
-	const { db, database } = await createOutboxDatabase();
+	const { db, database } = await createMigratedTestDatabase();
 	// Slow answers, so both instances have mail in flight at the same time.
 	const smtp = await startSmtpStandIn({
 		answerWhen: () => new Promise((resolve) => setTimeout(resolve, 20)),
@@ -367,7 +348,7 @@ test("two instances sending from one database never send a mail twice", async ()
 });
 
 test("a started outbox sends a new mail at once, not at its next poll, and stopping waits for the mail in flight", async () => {
-	const { db } = await createOutboxDatabase();
+	const { db } = await createMigratedTestDatabase();
 	let release = () => {};
 	let gate: Promise<void> = Promise.resolve();
 	const smtp = await startSmtpStandIn({ answerWhen: () => gate });
@@ -401,7 +382,7 @@ test("a started outbox sends a new mail at once, not at its next poll, and stopp
 });
 
 test("a mail with an HTML version arrives as text and HTML; without SMTP the mail folder keeps both", async () => {
-	const { db } = await createOutboxDatabase();
+	const { db } = await createMigratedTestDatabase();
 	const smtp = await startSmtpStandIn();
 	const html = "<p>Your order of <strong>4 × Tap and Die Set</strong>.</p>";
 	await enqueueMail(db, message("Order 9 confirmed", { html }));
@@ -435,7 +416,7 @@ test("a mail with an HTML version arrives as text and HTML; without SMTP the mai
 });
 
 test("sent mail is removed 30 days after it was sent; newer mail stays", async () => {
-	const { db } = await createOutboxDatabase();
+	const { db } = await createMigratedTestDatabase();
 	const smtp = await startSmtpStandIn();
 	const clock = createTestClock();
 	const outbox = openOutbox(db, smtp.url, { now: clock.now });
@@ -457,7 +438,7 @@ test("sent mail is removed 30 days after it was sent; newer mail stays", async (
 });
 
 test("after 10 refused attempts a mail is failed: listed with why, never with its body or link; a retry sends it", async () => {
-	const { db } = await createOutboxDatabase();
+	const { db } = await createMigratedTestDatabase();
 	const link = "http://localhost:3000/api/auth/reset-password/secret-token-123";
 	// Spam filters quote the address they refuse; the stored error must not keep it.
 	const smtp = await startSmtpStandIn({
@@ -545,7 +526,7 @@ test("after 10 refused attempts a mail is failed: listed with why, never with it
 });
 
 test("a long error is cut to 500 characters", async () => {
-	const { db } = await createOutboxDatabase();
+	const { db } = await createMigratedTestDatabase();
 	const smtp = await startSmtpStandIn({
 		refusals: 1,
 		refusalText: `Refused ${"because ".repeat(100)}`,

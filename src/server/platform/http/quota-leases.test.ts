@@ -1,11 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, onTestFinished, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { handClock } from "../../test-support/hand-clock.ts";
-import { createTestDatabase } from "../../test-support/test-app.ts";
-import { createDb, type Db } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { createMigratedTestDatabase } from "../../test-support/test-app.ts";
 import {
 	createDatabaseCounters,
 	createMemoryCounters,
@@ -16,26 +11,10 @@ import { createQuotaLeases, type Draw } from "./quota-leases.ts";
 const MINUTE = 60_000;
 const SECRET = "test-only-lease-secret-0123456789abcdef";
 
-/** This run's database (SQLite, or PostgreSQL under TEST_DATABASE_URL), migrated, dropped after. */
-async function testDb(): Promise<Db> {
-	const dataDir = fs.mkdtempSync(
-		path.join(os.tmpdir(), "tools-gallery-leases-"),
-	);
-	const { database, drop } = await createTestDatabase(dataDir);
-	const db = createDb(database);
-	await migrateToLatest(db, { legacyImagesDir: undefined });
-	onTestFinished(async () => {
-		// A test may have closed it already.
-		await db.destroy().catch(() => {});
-		await drop();
-		fs.rmSync(dataDir, { recursive: true, force: true });
-	});
-	return db;
-}
-
 /** Counters in this run's database, as instances share them. */
 async function sharedInDatabase(now: () => number): Promise<SharedCounters> {
-	return createDatabaseCounters(await testDb(), now, SECRET);
+	const { db } = await createMigratedTestDatabase();
+	return createDatabaseCounters(db, now, SECRET);
 }
 
 /** What the shared counter holds for `key` now, without adding to it. */
@@ -169,7 +148,7 @@ test("requests sent together near the end of an allowance share its last lease: 
 
 test("a request the shared counters could not count gives back what it took from a lease", async () => {
 	const clock = handClock();
-	const db = await testDb();
+	const { db } = await createMigratedTestDatabase();
 	const shared = createDatabaseCounters(db, clock.now, SECRET);
 	const leases = createQuotaLeases(shared);
 	const address = searches(100);

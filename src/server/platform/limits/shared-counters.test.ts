@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, onTestFinished, test } from "vitest";
 import {
 	postAuth,
@@ -11,12 +8,10 @@ import {
 import { handClock } from "../../test-support/hand-clock.ts";
 import { startRedisServer } from "../../test-support/redis-server.ts";
 import {
+	createMigratedTestDatabase,
 	createTestApp,
-	createTestDatabase,
 	createTestInstances,
 } from "../../test-support/test-app.ts";
-import { createDb, type Db } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrate.ts";
 import { QUOTA_POLICIES } from "../http/quota-policies.ts";
 import {
 	createDatabaseCounters,
@@ -28,23 +23,6 @@ import {
 const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
 const TEST_SECRET = "test-only-counter-secret-0123456789abcdef";
 
-/** A wall clock moved by hand. */
-/** This run's database (SQLite, or PostgreSQL under TEST_DATABASE_URL), migrated, dropped after. */
-async function testDb(): Promise<Db> {
-	const dataDir = fs.mkdtempSync(
-		path.join(os.tmpdir(), "tools-gallery-counters-"),
-	);
-	const { database, drop } = await createTestDatabase(dataDir);
-	const db = createDb(database);
-	await migrateToLatest(db, { legacyImagesDir: undefined });
-	onTestFinished(async () => {
-		await db.destroy();
-		await drop();
-		fs.rmSync(dataDir, { recursive: true, force: true });
-	});
-	return db;
-}
-
 type Store = "memory" | "database" | "redis";
 
 async function counters(
@@ -54,11 +32,15 @@ async function counters(
 	let made: SharedCounters;
 	if (store === "memory") made = createMemoryCounters(now);
 	else if (store === "database")
-		made = createDatabaseCounters(await testDb(), now, TEST_SECRET);
+		made = createDatabaseCounters(
+			(await createMigratedTestDatabase()).db,
+			now,
+			TEST_SECRET,
+		);
 	else {
 		const redis = await startRedisServer();
 		made = createSharedCounters({
-			db: await testDb(),
+			db: (await createMigratedTestDatabase()).db,
 			redisUrl: redis.url,
 			now,
 			secret: TEST_SECRET,
@@ -206,7 +188,7 @@ describe.each<Store>(["memory", "database", "redis"])(
 
 test("the database keeps a digest of each key, never the counted address, and the sweep deletes windows that are over", async () => {
 	const clock = handClock();
-	const db = await testDb();
+	const db = (await createMigratedTestDatabase()).db;
 	const shared = createDatabaseCounters(db, clock.now, TEST_SECRET);
 	await shared.add("account-mail:someone@example.com", 1_000);
 	await shared.add("quota:orders:address:192.0.2.1", 60_000);
