@@ -56,10 +56,11 @@ export function createAccountMail(
 			const byClient = `${address}|${client ? clientGroup(client) : "server"}`;
 			// Taken in one step each, so mails asked for together cannot all pass a check first; a
 			// mail the address's own cap refuses gives the client's count back.
-			let isAllowed = (await perAddressAndClient.take(byClient)).allowed;
+			const byClientTaken = await perAddressAndClient.take(byClient);
+			let isAllowed = byClientTaken.allowed;
 			if (isAllowed && !(await perAddress.take(address)).allowed) {
 				isAllowed = false;
-				await perAddressAndClient.giveBack(byClient);
+				await perAddressAndClient.giveBack(byClient, byClientTaken.windowEnd);
 			}
 			if (!isAllowed) {
 				// The address itself is not logged: it may be a stranger's.

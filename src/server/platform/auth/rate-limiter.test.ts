@@ -20,20 +20,46 @@ test("take allows up to the limit in a window, then refuses until the window end
 		{ name: "test", max: 2, windowMs: 10_000 },
 		time.counters,
 	);
-	expect(await limiter.take("a")).toEqual({ allowed: true });
-	expect(await limiter.take("a")).toEqual({ allowed: true });
+	expect(await limiter.take("a")).toEqual({ allowed: true, windowEnd: 15_000 });
+	expect(await limiter.take("a")).toEqual({ allowed: true, windowEnd: 15_000 });
 	expect(await limiter.take("a")).toEqual({
 		allowed: false,
 		retryAfterSeconds: 10,
+		windowEnd: 15_000,
 	});
 
 	time.advance(9_999);
 	expect(await limiter.take("a")).toEqual({
 		allowed: false,
 		retryAfterSeconds: 1,
+		windowEnd: 15_000,
 	});
 	time.advance(1);
-	expect(await limiter.take("a")).toEqual({ allowed: true });
+	expect(await limiter.take("a")).toEqual({ allowed: true, windowEnd: 25_000 });
+});
+
+test("a count given back in its window frees a place; one given back after its window ended changes nothing", async () => {
+	const time = createHandClock();
+	const limiter = createRateLimiter(
+		{ name: "test", max: 1, windowMs: 10_000 },
+		time.counters,
+	);
+	const first = await limiter.take("a");
+	await limiter.giveBack("a", first.windowEnd);
+	expect((await limiter.take("a")).allowed).toBe(true);
+	expect((await limiter.take("a")).allowed).toBe(false);
+
+	// Taken in the first window and given back once the next one has begun: the next window's
+	// count stays as it is.
+	const late = await limiter.take("a");
+	time.advance(10_000);
+	expect(await limiter.take("a")).toEqual({ allowed: true, windowEnd: 25_000 });
+	await limiter.giveBack("a", late.windowEnd);
+	expect(await limiter.take("a")).toEqual({
+		allowed: false,
+		retryAfterSeconds: 10,
+		windowEnd: 25_000,
+	});
 });
 
 test("the window starts at a key's first request, not at a fixed clock boundary", async () => {
@@ -46,10 +72,11 @@ test("the window starts at a key's first request, not at a fixed clock boundary"
 	time.advance(4_000);
 	await limiter.take("b");
 	time.advance(6_000);
-	expect(await limiter.take("a")).toEqual({ allowed: true });
+	expect(await limiter.take("a")).toEqual({ allowed: true, windowEnd: 25_000 });
 	expect(await limiter.take("b")).toEqual({
 		allowed: false,
 		retryAfterSeconds: 4,
+		windowEnd: 19_000,
 	});
 });
 
@@ -102,6 +129,7 @@ test("a retry time under a second still says one second", async () => {
 	expect(await limiter.take("a")).toEqual({
 		allowed: false,
 		retryAfterSeconds: 1,
+		windowEnd: 6_000,
 	});
 });
 

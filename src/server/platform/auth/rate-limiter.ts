@@ -4,15 +4,22 @@ export type LimitDecision =
 	| { allowed: true }
 	| { allowed: false; retryAfterSeconds: number };
 
+/** A decision that counted the request, with the end of the window it was counted in. */
+export type TakenDecision = LimitDecision & { windowEnd: number };
+
 export type RateLimiter = {
 	/** Whether one more request under this key fits; counts it either way. */
-	take(key: string): Promise<LimitDecision>;
+	take(key: string): Promise<TakenDecision>;
 	/** Whether the key is already at its limit, without counting anything. */
 	check(key: string): Promise<LimitDecision>;
 	/** Counts one event (a failed sign-in) without asking. */
 	hit(key: string): Promise<void>;
-	/** Gives back one count taken in the current window (a request refused for another reason). */
-	giveBack(key: string): Promise<void>;
+	/**
+	 * Gives back one count that `take` took (a request refused for another reason), only while the
+	 * window it was taken in (`windowEnd`, from `take`) lasts: a give-back that arrives after that
+	 * window ended never lowers the next window's count.
+	 */
+	giveBack(key: string, windowEnd: number): Promise<void>;
 	reset(key: string): Promise<void>;
 };
 
@@ -39,7 +46,10 @@ export function createRateLimiter(
 	return {
 		async take(key) {
 			const { count, resetAt } = await counters.add(keyOf(key), windowMs);
-			return count > max ? refusal(resetAt) : { allowed: true };
+			return {
+				...(count > max ? refusal(resetAt) : { allowed: true }),
+				windowEnd: resetAt,
+			};
 		},
 		async check(key) {
 			const { count, resetAt } = await counters.add(keyOf(key), windowMs, {
@@ -50,8 +60,8 @@ export function createRateLimiter(
 		async hit(key) {
 			await counters.add(keyOf(key), windowMs);
 		},
-		async giveBack(key) {
-			await counters.add(keyOf(key), windowMs, { by: -1 });
+		async giveBack(key, windowEnd) {
+			await counters.add(keyOf(key), windowMs, { by: -1, windowEnd });
 		},
 		async reset(key) {
 			await counters.reset(keyOf(key));
