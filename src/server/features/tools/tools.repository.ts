@@ -102,22 +102,13 @@ export type ListedToolJson = {
 	json: string;
 };
 
-function toListedToolJson(
-	row: Pick<Selectable<ToolsTable>, keyof Tool>,
-): ListedToolJson {
-	const tool = toTool(row);
-	return {
-		id: tool.id,
-		available_quantity: tool.available_quantity,
-		json: JSON.stringify({ ...tool, available_quantity: undefined }),
-	};
-}
-
 /**
- * SQLite writes a listed tool's JSON itself, the same text toListedToolJson gives (the columns
- * are text and integers, and the price breaks are stored as JSON): a page's rows then cross from
- * the read thread as three values each, not sixteen, and are not built up as objects only to be
- * serialized again.
+ * The database writes a listed tool's JSON itself, the same text JSON.stringify gives for toTool's
+ * answer without its stock (the columns are text and integers, and the price breaks are stored as
+ * JSON, compact): a page's rows then come back as three values each, not sixteen, and are not
+ * built up as objects only to be serialized again. SQLite's json_object and PostgreSQL's
+ * row_to_json both write compact JSON with the keys in the order given and escape text as
+ * JSON.stringify does.
  */
 const sqliteListedToolJson = sql<string>`json_object(
   'id', tools.id, 'tool_name', tools.tool_name, 'description', tools.description,
@@ -126,21 +117,27 @@ const sqliteListedToolJson = sql<string>`json_object(
   'created_at', tools.created_at, 'updated_at', tools.updated_at, 'version', tools.version,
   'sku', tools.sku, 'slug', tools.slug, 'pack_size', tools.pack_size,
   'price_breaks', json(tools.price_breaks))`;
+const postgresListedToolJson = sql<string>`row_to_json((select listed from (select
+  tools.id, tools.tool_name, tools.description, tools.price_cents, tools.minimum_quantity,
+  tools.img, tools.img_large, tools.supplier_name, tools.created_at, tools.updated_at,
+  tools.version, tools.sku, tools.slug, tools.pack_size,
+  tools.price_breaks::json as price_breaks) as listed))::text`;
+
+/** The columns of a listed tool as the list writes it, for a select from the tools table. */
+function listedToolColumns(db: Db) {
+	return [
+		"tools.id",
+		"tools.available_quantity",
+		(isPostgres(db) ? postgresListedToolJson : sqliteListedToolJson).as("json"),
+	] as const;
+}
 
 /** The listed tools a query of the tools table finds, as the list writes them. */
-async function readListedTools(
+function readListedTools(
 	db: Db,
 	query: SelectQueryBuilder<Database, "tools", object>,
 ): Promise<ListedToolJson[]> {
-	if (isPostgres(db))
-		return (await query.select(toolColumns).execute()).map(toListedToolJson);
-	return query
-		.select([
-			"tools.id",
-			"tools.available_quantity",
-			sqliteListedToolJson.as("json"),
-		])
-		.execute();
+	return query.select(listedToolColumns(db)).execute();
 }
 
 /** A page of the listed tools, newest first, `offset` places from the newest. */
@@ -493,7 +490,7 @@ async function postgresSearch(
 	const newest = (where: RawBuilder<SqlBool>, skip: number, take: number) =>
 		db
 			.selectFrom("tools")
-			.select(toolColumns)
+			.select(listedToolColumns(db))
 			.where("tools.deleted_at", "is", null)
 			.where(where)
 			.orderBy("tools.created_at", "desc")
@@ -502,7 +499,7 @@ async function postgresSearch(
 			.offset(sql.lit(skip))
 			.execute();
 	const named = await newest(nameMatch, offset, limit);
-	let rows = named;
+	let tools = named;
 	if (named.length < limit) {
 		// The name matches end on this page, or before it: how many there are says where the
 		// other matches start.
@@ -519,9 +516,8 @@ async function postgresSearch(
 			Math.max(0, offset - nameMatches),
 			limit - named.length,
 		);
-		rows = [...named, ...others];
+		tools = [...named, ...others];
 	}
-	const tools = rows.map(toListedToolJson);
 	if (isCountKnown(tools.length, offset, limit))
 		return { tools, matches: offset + tools.length };
 	const matches = await countMatches(
