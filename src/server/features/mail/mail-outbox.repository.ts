@@ -3,14 +3,19 @@ import type {
 	MailStatus,
 	OutboxMail,
 } from "../../../shared/mail-outbox.schemas.ts";
+import { insertCompiledOnce } from "../../platform/db/compiled-once.ts";
 import { type Db, isPostgres } from "../../platform/db/database.ts";
 import type { MailOutboxTable } from "../../platform/db/schema.ts";
+
+/** Compiled once per shape: a mail is queued with every order. */
+const insertMailRow =
+	insertCompiledOnce<Insertable<MailOutboxTable>>("mail_outbox");
 
 export async function insertMail(
 	db: Db,
 	mail: Insertable<MailOutboxTable>,
 ): Promise<void> {
-	await db.insertInto("mail_outbox").values(mail).execute();
+	await insertMailRow(db, [mail]);
 }
 
 /** A row the worker holds: what it sends, and the lease it must still hold to record the outcome. */

@@ -1,4 +1,4 @@
-import type { Selectable, SqlBool } from "kysely";
+import type { Insertable, Selectable, SqlBool } from "kysely";
 import { sql } from "kysely";
 import type {
 	Order,
@@ -10,8 +10,14 @@ import type {
 	OrderStatus,
 	UnpaidHolder,
 } from "../../../shared/orders.schemas.ts";
+import {
+	compiledOnce,
+	insertCompiledOnce,
+} from "../../platform/db/compiled-once.ts";
 import { type Db, isPostgres } from "../../platform/db/database.ts";
 import type {
+	OrderEventsTable,
+	OrderLinesTable,
 	OrderRefundsTable,
 	OrdersTable,
 } from "../../platform/db/schema.ts";
@@ -55,6 +61,16 @@ const insertedColumns = orderColumns.map(
 	(column) => column.slice("orders.".length) as Unqualified<typeof column>,
 );
 type Unqualified<T> = T extends `orders.${infer Column}` ? Column : never;
+
+/** The writes of an order placed on SQLite, compiled once per shape (decision 016). */
+const insertOrderRow = insertCompiledOnce<Insertable<OrdersTable>, OrderRow>(
+	"orders",
+	insertedColumns,
+);
+const insertOrderLines =
+	insertCompiledOnce<Insertable<OrderLinesTable>>("order_lines");
+const insertPlacedEvent =
+	insertCompiledOnce<Insertable<OrderEventsTable>>("order_events");
 
 /** A row as `orderColumns` reads it. */
 type OrderRow = Pick<
@@ -230,13 +246,11 @@ export async function insertOrder(
 			.returning(insertedColumns)
 			.executeTakeFirstOrThrow();
 	else {
-		row = await db
-			.insertInto("orders")
-			.values(orderRow)
-			.returning(insertedColumns)
-			.executeTakeFirstOrThrow();
-		await db.insertInto("order_lines").values(lineRows).execute();
-		await db.insertInto("order_events").values(eventRow).execute();
+		const [inserted] = await insertOrderRow(db, [orderRow]);
+		if (!inserted) throw new Error("the order's row was not inserted");
+		row = inserted;
+		await insertOrderLines(db, lineRows);
+		await insertPlacedEvent(db, [eventRow]);
 	}
 	return toOrder(
 		row,
@@ -666,15 +680,19 @@ export async function countOpenUnpaidOrders(
 	userId: string,
 	now: string,
 ): Promise<number> {
+	const [row] = (await countOpenUnpaid(db, userId, now)).rows;
+	return Number(row?.count ?? 0);
+}
+
+/** The count of a customer's open unpaid orders, compiled once: it runs with every order. */
+const countOpenUnpaid = compiledOnce((db, userId: string, now: string) =>
 	// The state is written out, not bound: the databases use the index of open unpaid orders only
 	// for a query whose own text says it asks for what that index holds.
-	const row = await unpaidOrders(db)
+	unpaidOrders(db)
 		.select((eb) => eb.fn.countAll<number | string>().as("count"))
 		.where("user_id", "=", userId)
-		.where((eb) => eb.or([eb("pay_by", "is", null), eb("pay_by", ">", now)]))
-		.executeTakeFirstOrThrow();
-	return Number(row.count);
-}
+		.where((eb) => eb.or([eb("pay_by", "is", null), eb("pay_by", ">", now)])),
+);
 
 /** One holder per account; the orders of a removed account, per the email they were placed with. */
 const holderKey = sql<string>`coalesce(orders.user_id, orders.email)`;

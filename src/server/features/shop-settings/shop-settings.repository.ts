@@ -3,6 +3,7 @@ import type {
 	ShopSettings,
 	ShopSettingsInput,
 } from "../../../shared/shop-settings.schemas.ts";
+import { compiledOnce } from "../../platform/db/compiled-once.ts";
 import type { Db } from "../../platform/db/database.ts";
 
 /** The settings are one row; the migration writes it, and a save writes it back if it went missing. */
@@ -18,14 +19,18 @@ const settingsColumns = [
 	"updated_at",
 ] as const;
 
+/** Compiled once: an order's mail reads the shop's name. */
+const settingsStatement = compiledOnce((db) =>
+	db
+		.selectFrom("shop_settings")
+		.select(settingsColumns)
+		.where("id", "=", SETTINGS_ID),
+);
+
 export async function findShopSettings(
 	db: Db,
 ): Promise<ShopSettings | undefined> {
-	const row = await db
-		.selectFrom("shop_settings")
-		.select(settingsColumns)
-		.where("id", "=", SETTINGS_ID)
-		.executeTakeFirst();
+	const [row] = (await settingsStatement(db)).rows;
 	// Only this feature writes the currency, and only one the contract allows.
 	return row && { ...row, currency: row.currency as ShopCurrency };
 }

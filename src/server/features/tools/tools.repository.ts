@@ -11,7 +11,9 @@ import {
 	type Tool,
 	toolSlug,
 } from "../../../shared/tools.schemas.ts";
+import { compiledOnce } from "../../platform/db/compiled-once.ts";
 import { type Db, isPostgres } from "../../platform/db/database.ts";
+import { readAtOnce } from "../../platform/db/read-at-once.ts";
 import type { Database, ToolsTable } from "../../platform/db/schema.ts";
 
 export type NewTool = Omit<
@@ -723,6 +725,7 @@ export async function findCatalogVersion(db: Db): Promise<string> {
 	const row = await db
 		.selectFrom("catalog_version_shards")
 		.select((eb) => eb.fn.sum<number | string>("version").as("version"))
+		.modifyEnd(readAtOnce)
 		.executeTakeFirstOrThrow();
 	return String(row.version);
 }
@@ -937,6 +940,22 @@ export async function findToolsForOrder(
 	}));
 }
 
+/** The statement that takes stock, compiled once: it runs for every line of every order. */
+const takeStockStatement = compiledOnce(
+	(db, id: string, quantity: number, version: number) =>
+		db
+			.updateTable("tools")
+			.set((eb) => ({
+				available_quantity: eb("available_quantity", "-", quantity),
+			}))
+			.where("id", "=", id)
+			.where("version", "=", version)
+			.where("deleted_at", "is", null)
+			.where("available_quantity", ">=", quantity)
+			.where("minimum_quantity", "<=", quantity)
+			.where(sql<SqlBool>`${quantity} % pack_size = 0`),
+);
+
 /**
  * Takes `quantity` pieces of a tool in one conditional statement: only while the tool is in the
  * catalog, its stock covers the quantity, the quantity reaches its minimum order in whole packs,
@@ -950,19 +969,8 @@ export async function takeStockAtVersion(
 	quantity: number,
 	version: number,
 ): Promise<boolean> {
-	const taken = await db
-		.updateTable("tools")
-		.set((eb) => ({
-			available_quantity: eb("available_quantity", "-", quantity),
-		}))
-		.where("id", "=", id)
-		.where("version", "=", version)
-		.where("deleted_at", "is", null)
-		.where("available_quantity", ">=", quantity)
-		.where("minimum_quantity", "<=", quantity)
-		.where(sql<SqlBool>`${quantity} % pack_size = 0`)
-		.executeTakeFirst();
-	return taken.numUpdatedRows === 1n;
+	const taken = await takeStockStatement(db, id, quantity, version);
+	return taken.numAffectedRows === 1n;
 }
 
 /** The stock of each of `ids` that is still a tool, by id. */
@@ -975,6 +983,7 @@ export async function findStockOf(
 		.selectFrom("tools")
 		.select(["id", "available_quantity"])
 		.where("id", "in", ids)
+		.modifyEnd(readAtOnce)
 		.execute();
 	return new Map(rows.map((row) => [row.id, row.available_quantity]));
 }

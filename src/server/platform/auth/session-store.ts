@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { compiledOnce } from "../db/compiled-once.ts";
 import type { Db } from "../db/database.ts";
+import { readAtOnce } from "../db/read-at-once.ts";
 import { hashSessionToken } from "./session-token-hashing.ts";
 
 export type StoredSession = {
@@ -25,12 +27,9 @@ export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
 	await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
-/** The session behind a token and its user, in one indexed query; undefined when none. */
-export async function findSessionByToken(
-	db: Db,
-	token: string,
-): Promise<StoredSession | undefined> {
-	const row = await db
+/** The session behind a token's hash and its user: one indexed lookup, compiled once. */
+const sessionByTokenHash = compiledOnce((db, tokenHash: string) =>
+	db
 		.selectFrom("sessions")
 		.innerJoin("users", "users.id", "sessions.user_id")
 		.select([
@@ -44,8 +43,16 @@ export async function findSessionByToken(
 			"users.role",
 			"users.two_factor_enabled",
 		])
-		.where("sessions.token", "=", hashSessionToken(token))
-		.executeTakeFirst();
+		.where("sessions.token", "=", tokenHash)
+		.modifyEnd(readAtOnce),
+);
+
+/** The session behind a token and its user, in one indexed query; undefined when none. */
+export async function findSessionByToken(
+	db: Db,
+	token: string,
+): Promise<StoredSession | undefined> {
+	const [row] = (await sessionByTokenHash(db, hashSessionToken(token))).rows;
 	if (!row) return undefined;
 	return {
 		expiresAt: toMillis(row.expires_at),

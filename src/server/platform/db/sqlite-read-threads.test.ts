@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, expect, test } from "vitest";
 import { createDb, type Db, type SqliteOptions } from "./database.ts";
+import { readAtOnce } from "./read-at-once.ts";
 
 const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -37,8 +38,18 @@ const longRead = (db: Db) =>
 	}>`with recursive c(n) as (select 1 union all select n + 1 from c where n < 3000000)
     select count(*) as n from c`.execute(db);
 
+/** The same long read, marked to be read at once on the event loop's own connection. */
+const longReadAtOnce = (db: Db) =>
+	sql<{
+		n: number;
+	}>`with recursive c(n) as (select 1 union all select n + 1 from c where n < 3000000)
+    select count(*) as n from c ${readAtOnce}`.execute(db);
+
 /** Whether a timer of 5 ms fires before the long read answers: it cannot while SQLite holds the event loop. */
-async function timerFiresDuringLongRead(db: Db): Promise<boolean> {
+async function timerFiresDuringLongRead(
+	db: Db,
+	startRead: (db: Db) => Promise<unknown> = longRead,
+): Promise<boolean> {
 	let hasFired = false;
 	const timer = new Promise<void>((resolve) =>
 		setTimeout(() => {
@@ -46,14 +57,14 @@ async function timerFiresDuringLongRead(db: Db): Promise<boolean> {
 			resolve();
 		}, 5),
 	);
-	const read = longRead(db).then(() => hasFired);
+	const read = startRead(db).then(() => hasFired);
 	const firedFirst = await read;
 	await timer;
 	return firedFirst;
 }
 
 test.skipIf(isPostgresRun)(
-	"once the shop reads steadily on SQLite, a long read no longer holds up the server: other work goes on while it runs",
+	"once the shop reads steadily on SQLite, a long read no longer holds up the server (other work goes on while it runs), unless it is marked to be read at once",
 	async () => {
 		const db = await openFileDb({
 			readThreads: { threads: 1, readsBeforeStart: 3 },
@@ -64,6 +75,10 @@ test.skipIf(isPostgresRun)(
 			await sql`select count(*) from parts`.execute(db);
 		// From then on, on a thread of their own.
 		expect(await timerFiresDuringLongRead(db)).toBe(true);
+		// Except a read marked to be read at once (a lookup by key): it answers on the server's thread.
+		expect(await timerFiresDuringLongRead(db, longReadAtOnce)).toBe(false);
+		const [answer] = (await longReadAtOnce(db)).rows;
+		expect(answer).toEqual({ n: 3000000 });
 	},
 );
 

@@ -5,6 +5,7 @@ import {
 	type QueryResult,
 	SqliteDialect,
 } from "kysely";
+import { READ_AT_ONCE_MARK } from "./read-at-once.ts";
 import type { SQLiteStatement } from "./sqlite-driver.ts";
 import { ReadThreadStopped, type ReadThreads } from "./sqlite-read-threads.ts";
 
@@ -172,10 +173,13 @@ class RoutedConnection implements DatabaseConnection {
 			const statement = this.#options.reader.prepare(compiledQuery.sql);
 			// A with … clause may still write; SQLite knows.
 			if (statement.readonly) {
-				const threaded = this.#options.readThreads?.all(
-					compiledQuery.sql,
-					compiledQuery.parameters,
-				);
+				// A lookup by key marked to be read at once stays on this thread.
+				const threaded = compiledQuery.sql.endsWith(READ_AT_ONCE_MARK)
+					? undefined
+					: this.#options.readThreads?.all(
+							compiledQuery.sql,
+							compiledQuery.parameters,
+						);
 				if (threaded)
 					return {
 						rows: (await threaded.catch((error: unknown) => {
