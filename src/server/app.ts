@@ -65,8 +65,8 @@ import { salesRoutes } from "./features/sales/sales.routes.ts";
 import { createSalesUseCases } from "./features/sales/sales.service.ts";
 import { shopSettingsRoutes } from "./features/shop-settings/shop-settings.routes.ts";
 import {
+	createShopNameCache,
 	createShopSettingsUseCases,
-	getShopSettings,
 } from "./features/shop-settings/shop-settings.service.ts";
 import { toolsRoutes } from "./features/tools/tools.routes.ts";
 import {
@@ -389,6 +389,8 @@ export async function buildApp({
 		prefix: "/api",
 		sales: createSalesUseCases(db),
 	});
+	// The name order mails are signed with; a save through the settings page forgets it.
+	const shopName = createShopNameCache();
 	const ordersDeps: OrdersDeps = {
 		db,
 		writes: createWriteTransactions(db),
@@ -400,9 +402,7 @@ export async function buildApp({
 		// Orders move stock: the next list read sees it (decision 016).
 		onStockChanged: tools.forgetStock,
 		onOrderSteps: metrics?.orderSteps,
-		sender: async (trx) => ({
-			shopName: (await getShopSettings(trx)).shop_name,
-		}),
+		sender: async (trx) => ({ shopName: await shopName.read(trx) }),
 	};
 	const paymentsDeps = { orders: ordersDeps, gateway: payments, log: app.log };
 	const paymentUseCases = createPaymentUseCases(paymentsDeps);
@@ -452,7 +452,11 @@ export async function buildApp({
 	});
 	await app.register(shopSettingsRoutes, {
 		prefix: "/api",
-		shopSettings: createShopSettingsUseCases({ db, images }),
+		shopSettings: createShopSettingsUseCases({
+			db,
+			images,
+			onSaved: shopName.forget,
+		}),
 	});
 	await app.register(invoicesRoutes, {
 		prefix: "/api",

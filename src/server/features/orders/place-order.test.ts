@@ -1,5 +1,7 @@
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { OrderSchema } from "../../../shared/orders.schemas.ts";
+import { outboxDir } from "../../app.ts";
+import { readOutbox } from "../../platform/mail/mailer.ts";
 import {
 	authHeaders,
 	signUp,
@@ -290,4 +292,43 @@ test("placing an order mails a confirmation to the customer", async () => {
 	);
 	expect(mail.text).toContain("Bench Grinder");
 	expect(mail.text).toContain("$124.95");
+});
+
+test("an order's mail is signed with the shop name saved just before it, not the one the last order's mail was signed with", async () => {
+	const { t, tool, customer } = await shopWithTool();
+	const admin = await signUpAdmin(t.app, t.db);
+	const order = () =>
+		postOrder(t.app, customer.cookie, { tool_id: tool.id, order_quantity: 5 });
+	const subjects = async () =>
+		(await readOutbox(outboxDir(t.config)))
+			.filter(
+				(entry) =>
+					entry.to === customer.email &&
+					entry.subject.includes("order confirmed"),
+			)
+			.map((entry) => entry.subject.split(":")[0])
+			.sort();
+
+	expect((await order()).statusCode).toBe(201);
+	const saved = await t.app.inject({
+		method: "PUT",
+		url: "/api/admin/shop-settings",
+		headers: authHeaders(admin.cookie),
+		payload: {
+			shop_name: "Forge & Anvil Tools Ltd",
+			legal_address: "",
+			tax_id: "",
+			contact_email: "",
+			currency: "USD",
+		},
+	});
+	expect(saved.statusCode, saved.body).toBe(200);
+	expect((await order()).statusCode).toBe(201);
+
+	await vi.waitFor(async () =>
+		expect(await subjects()).toEqual([
+			"Forge & Anvil Tools Ltd",
+			"Tools Gallery",
+		]),
+	);
 });

@@ -7,9 +7,11 @@ import { createTestApp } from "../../test-support/test-app.ts";
 import { makePng } from "../../test-support/tools.ts";
 import { LOGO_MAX_HEIGHT, LOGO_MAX_WIDTH } from "./shop-logo.ts";
 import {
+	createShopNameCache,
 	createShopSettingsUseCases,
 	DEFAULT_SHOP_SETTINGS,
 	getShopSettings,
+	SHOP_NAME_TTL_MS,
 } from "./shop-settings.service.ts";
 
 const ADMIN: Viewer = {
@@ -121,4 +123,27 @@ test("what is not an image is refused with the pipeline's reason, and the logo s
 		settings.replaceShopLogo(ADMIN, Buffer.from("%PDF-1.4 not a picture")),
 	).rejects.toThrow("Only JPEG, PNG and WebP images are accepted");
 	expect((await settings.readShopSettings()).logo_url).toBe(kept.logo_url);
+});
+
+test("the shop name order mails are signed with is read again once SHOP_NAME_TTL_MS has passed, so another instance's save shows within it, and at once after a save here", async () => {
+	const { t } = await createShop();
+	let now = 0;
+	const shopName = createShopNameCache(() => now);
+	// Another instance of the shop saves through its own use cases, on the same database.
+	const elsewhere = createShopSettingsUseCases({ db: t.db, images: t.images });
+	const here = createShopSettingsUseCases({
+		db: t.db,
+		images: t.images,
+		onSaved: shopName.forget,
+	});
+
+	expect(await shopName.read(t.db)).toBe("Tools Gallery");
+	await elsewhere.saveShopSettings(ADMIN, DETAILS);
+	now = SHOP_NAME_TTL_MS - 1;
+	expect(await shopName.read(t.db)).toBe("Tools Gallery");
+	now = SHOP_NAME_TTL_MS;
+	expect(await shopName.read(t.db)).toBe("Forge & Anvil Tools Ltd");
+
+	await here.saveShopSettings(ADMIN, { ...DETAILS, shop_name: "Anvil & Co" });
+	expect(await shopName.read(t.db)).toBe("Anvil & Co");
 });

@@ -11,7 +11,10 @@ import {
 	type Tool,
 	toolSlug,
 } from "../../../shared/tools.schemas.ts";
-import { compiledOnce } from "../../platform/db/compiled-once.ts";
+import {
+	compiledOnce,
+	compiledOncePerLength,
+} from "../../platform/db/compiled-once.ts";
 import { type Db, isPostgres } from "../../platform/db/database.ts";
 import { readAtOnce } from "../../platform/db/read-at-once.ts";
 import type { Database, ToolsTable } from "../../platform/db/schema.ts";
@@ -911,29 +914,34 @@ export type ToolTermsForOrder = ToolForOrder &
 		version: number;
 	};
 
+/** Compiled once per number of lines: every order reads its tools with it. */
+const toolsForOrderStatement = compiledOncePerLength(
+	(db, ids: readonly string[]) =>
+		db
+			.selectFrom("tools")
+			.select([
+				"id",
+				"tool_name",
+				"img",
+				"description",
+				"price_cents",
+				"price_breaks",
+				"available_quantity",
+				"minimum_quantity",
+				"pack_size",
+				"version",
+			])
+			.where("id", "in", ids)
+			.where("deleted_at", "is", null),
+);
+
 /** The listed tools among `ids` as orders copy them, read without locking their rows. */
 export async function findToolsForOrder(
 	db: Db,
 	ids: readonly string[],
 ): Promise<ToolTermsForOrder[]> {
 	if (ids.length === 0) return [];
-	const rows = await db
-		.selectFrom("tools")
-		.select([
-			"id",
-			"tool_name",
-			"img",
-			"description",
-			"price_cents",
-			"price_breaks",
-			"available_quantity",
-			"minimum_quantity",
-			"pack_size",
-			"version",
-		])
-		.where("id", "in", ids)
-		.where("deleted_at", "is", null)
-		.execute();
+	const { rows } = await toolsForOrderStatement(db, ids);
 	return rows.map((row) => ({
 		...row,
 		price_breaks: readPriceBreaks(row.price_breaks),
@@ -973,17 +981,24 @@ export async function takeStockAtVersion(
 	return taken.numAffectedRows === 1n;
 }
 
+/**
+ * Compiled once per number of tools: a cached list page reads its tools' stock with it after
+ * every order (decision 016).
+ */
+const stockOfStatement = compiledOncePerLength((db, ids: readonly string[]) =>
+	db
+		.selectFrom("tools")
+		.select(["id", "available_quantity"])
+		.where("id", "in", ids)
+		.modifyEnd(readAtOnce),
+);
+
 /** The stock of each of `ids` that is still a tool, by id. */
 export async function findStockOf(
 	db: Db,
 	ids: readonly string[],
 ): Promise<Map<string, number>> {
 	if (ids.length === 0) return new Map();
-	const rows = await db
-		.selectFrom("tools")
-		.select(["id", "available_quantity"])
-		.where("id", "in", ids)
-		.modifyEnd(readAtOnce)
-		.execute();
+	const { rows } = await stockOfStatement(db, ids);
 	return new Map(rows.map((row) => [row.id, row.available_quantity]));
 }

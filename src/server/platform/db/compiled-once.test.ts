@@ -1,7 +1,11 @@
 import { CamelCasePlugin } from "kysely";
 import { expect, test } from "vitest";
 import { createTestApp, insertTestTool } from "../../test-support/test-app.ts";
-import { compiledOnce, insertCompiledOnce } from "./compiled-once.ts";
+import {
+	compiledOnce,
+	compiledOncePerLength,
+	insertCompiledOnce,
+} from "./compiled-once.ts";
 import type { Db } from "./database.ts";
 
 const toolByName = compiledOnce((db, name: string) =>
@@ -17,6 +21,14 @@ const repriceTool = compiledOnce((db, name: string, priceCents: number) =>
 		.updateTable("tools")
 		.set({ price_cents: priceCents })
 		.where("tool_name", "=", name),
+);
+
+const pricesOf = compiledOncePerLength((db, names: readonly string[]) =>
+	db
+		.selectFrom("tools")
+		.select(["tool_name", "price_cents"])
+		.where("tool_name", "in", names)
+		.orderBy("tool_name"),
 );
 
 const insertMailRows = insertCompiledOnce<
@@ -86,6 +98,31 @@ test("a statement compiled once answers each run with that run's own values, and
 		}),
 	).rejects.toThrow("roll back");
 	expect((await toolByName(t.db, "Chisel")).rows).toEqual([]);
+});
+
+test("a statement compiled once per length of its list answers each list with its own values, whatever length came before", async () => {
+	const t = await createTestApp();
+	await insertTestTool(t.db, { tool_name: "Anvil", price_cents: 1200 });
+	await insertTestTool(t.db, { tool_name: "Bolt", price_cents: 30 });
+	await insertTestTool(t.db, { tool_name: "Chisel", price_cents: 700 });
+	const prices = async (names: string[]) =>
+		(await pricesOf(t.db, names)).rows.map(
+			(row) => `${row.tool_name}:${row.price_cents}`,
+		);
+
+	expect(await prices(["Bolt"])).toEqual(["Bolt:30"]);
+	expect(await prices(["Chisel", "Anvil", "Drill"])).toEqual([
+		"Anvil:1200",
+		"Chisel:700",
+	]);
+	// The lengths seen before, with other values.
+	expect(await prices(["Anvil"])).toEqual(["Anvil:1200"]);
+	expect(await prices(["Bolt", "Anvil", "Chisel"])).toEqual([
+		"Anvil:1200",
+		"Bolt:30",
+		"Chisel:700",
+	]);
+	expect(await prices(["Anvil", "Bolt"])).toEqual(["Anvil:1200", "Bolt:30"]);
 });
 
 test("rows inserted through a statement compiled once keep what each row sets, take the column's default for what it leaves out, and answer the columns asked for", async () => {

@@ -101,6 +101,31 @@ export function compiledOnce<R, V extends unknown[]>(
 }
 
 /**
+ * A statement whose SQL depends only on how many values a list holds (an `in` list of ids):
+ * compiled once per length of the list, per database kind. `build` gets a stand-in for each of
+ * the list's values and must use each only as a value; the statement returned runs it with
+ * `values`. Lists come from the app (a page's tools, an order's lines), so the lengths are few.
+ */
+export function compiledOncePerLength<R, T>(
+	build: (db: Db, values: readonly T[]) => Compilable<R>,
+): (db: Db, values: readonly T[]) => Promise<QueryResult<R>> {
+	const templates = new Map<string, Template>();
+	return async (db, values) =>
+		runTemplate<R>(
+			db,
+			templateFor(templates, String(values.length), db, () =>
+				build(
+					db,
+					Array.from({ length: values.length }, (_, index) =>
+						slot(index),
+					) as unknown as readonly T[],
+				),
+			),
+			values,
+		);
+}
+
+/**
  * Inserts `rows` into `table`, compiled once per shape: the columns the rows set (a column whose
  * value is undefined is left out, as Kysely leaves it out) and how many rows there are. Every row
  * must set the same columns. With `returning`, answers those columns of the inserted rows.
