@@ -15,9 +15,10 @@ import type { Database } from "./schema.ts";
  * runs: on the order path that was about a tenth of the event loop's time per order, for SQL that
  * never changes. A statement made here is built once with a stand-in (`slot(n)`) where each value
  * goes; its SQL is kept, and each run binds the values in the stand-ins' places. Only for a
- * statement whose SQL does not depend on its values (no `in` list whose length varies, no clause
- * added for some values only), on a Kysely without plugins (a plugin rewrites each query as it
- * runs, which a statement compiled once would skip).
+ * statement whose SQL does not depend on its values (no clause added for some values only; an
+ * `in` list whose length varies is compiled once per length, `compiledOncePerLength`), on a
+ * Kysely without plugins (a plugin rewrites each query as it runs, which a statement compiled once
+ * would skip).
  */
 
 const SLOT_PREFIX = "\u0000slot:";
