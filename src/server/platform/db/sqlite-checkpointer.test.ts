@@ -28,25 +28,34 @@ function openShopFile(): { db: Db; file: string; folder: string } {
 /**
  * The rows the database file itself holds, without its write-ahead log: what a checkpoint has
  * copied there. Read from a copy of the file alone, which SQLite opens as a database without a log.
+ * A copy taken while a checkpoint is writing the file may hold some of its pages and not others;
+ * such a copy answers NaN (no count yet), and a later copy is read again.
  */
 function rowsInDatabaseFile(file: string, folder: string): number {
 	const copy = path.join(folder, `copy-${Date.now()}.sqlite`);
 	fs.copyFileSync(file, copy);
 	const reader = new SQLite(copy, { readonly: true });
 	try {
-		const table = reader
-			.prepare("select 1 from sqlite_master where name = 'notes'")
-			.get();
-		if (!table) return 0;
-		return (
-			reader.prepare("select count(*) as n from notes").get() as {
-				n: number;
-			}
-		).n;
+		return countNotes(reader);
+	} catch (error) {
+		const { code } = error as { code?: string };
+		if (code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB")
+			return Number.NaN;
+		throw error;
 	} finally {
 		reader.close();
 		fs.rmSync(copy, { force: true });
 	}
+}
+
+function countNotes(reader: InstanceType<typeof SQLite>): number {
+	const table = reader
+		.prepare("select 1 from sqlite_master where name = 'notes'")
+		.get();
+	if (!table) return 0;
+	return (
+		reader.prepare("select count(*) as n from notes").get() as { n: number }
+	).n;
 }
 
 async function writeNotes(db: Db, count: number): Promise<void> {
