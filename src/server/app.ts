@@ -93,7 +93,10 @@ import {
 } from "./platform/http/error-handler.ts";
 import { createIdempotency } from "./platform/http/idempotency.ts";
 import { registerJsonBody } from "./platform/http/json-body.ts";
-import { createLoggerOptions } from "./platform/http/logger-options.ts";
+import {
+	createLazyChildLogger,
+	createLoggerOptions,
+} from "./platform/http/logger-options.ts";
 import { registerMultipart } from "./platform/http/multipart-form.ts";
 import {
 	createNoRouteError,
@@ -194,6 +197,7 @@ export async function buildApp({
 	});
 	const app = Fastify({
 		logger: { ...createLoggerOptions(config.logLevel), stream: logStream },
+		childLoggerFactory: createLazyChildLogger,
 		...requestLifecycleOptions(config),
 		frameworkErrors: frameworkErrorHandler(securityHeaders),
 		clientErrorHandler: clientErrorHandler(securityHeaders),
