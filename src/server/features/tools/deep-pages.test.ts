@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "vitest";
 import { ToolPageSchema } from "../../../shared/tools.schemas.ts";
 import { createTestApp, type TestApp } from "../../test-support/test-app.ts";
-import { insertTools, type NewTool } from "./tools.repository.ts";
+import {
+	findToolsPage,
+	findToolsPageFrom,
+	insertTools,
+	type NewTool,
+} from "./tools.repository.ts";
 import { CATALOG_VERSION_TTL_MS } from "./tools.service.ts";
 
 /**
@@ -105,4 +110,34 @@ test("a deep page follows the catalog once it changes: added and deleted tools m
 	expect(deep.total).toBe(598);
 	expect(deep.ids).toEqual(listed.slice(500, 600));
 	expect((await listIds(t, 3, 100)).ids).toEqual(listed.slice(200, 300));
+});
+
+test("a page read from the top or from a key holds the same tools whether it is near its start or far from it", async () => {
+	const t = await createTestApp();
+	const expected = newestFirst(await insertCatalog(t, 700));
+	const ids = (tools: readonly { id: string }[]) =>
+		tools.map((tool) => tool.id);
+	// Near the start (the statement that scans at most a few hundred index entries) and far from it.
+	for (const [offset, limit] of [
+		[0, 24],
+		[226, 24],
+		[249, 100],
+		[420, 100],
+		[600, 100],
+	] as const) {
+		expect(
+			ids(await findToolsPage(t.db, offset, limit)),
+			`from the top, ${offset} + ${limit}`,
+		).toEqual(expected.slice(offset, offset + limit));
+		const from = expected[50];
+		const key = await t.db
+			.selectFrom("tools")
+			.select(["created_at", "id"])
+			.where("id", "=", from ?? "")
+			.executeTakeFirstOrThrow();
+		expect(
+			ids(await findToolsPageFrom(t.db, key, offset, limit)),
+			`from the 51st tool, ${offset} + ${limit}`,
+		).toEqual(expected.slice(50 + offset, 50 + offset + limit));
+	}
 });

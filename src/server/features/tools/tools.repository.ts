@@ -146,11 +146,13 @@ function readListedTools(
 }
 
 /** A page of the listed tools, newest first, `offset` places from the newest. */
-export function findToolsPage(
+export async function findToolsPage(
 	db: Db,
 	offset: number,
 	limit: number,
 ): Promise<ListedToolJson[]> {
+	if (isPostgres(db) && offset + limit <= POSTGRES_PAGE_SCAN_MAX)
+		return (await postgresPageFromTop(db, offset, limit)).rows;
 	// The page's ids come from the listed-tools index alone; only its rows are then read in full.
 	const query = db
 		.selectFrom("tools")
@@ -183,6 +185,10 @@ export async function findToolsPageFrom(
 	skip: number,
 	limit: number,
 ): Promise<ListedToolJson[]> {
+	if (isPostgres(db) && skip + limit <= POSTGRES_PAGE_SCAN_MAX)
+		return (
+			await postgresPageFromKey(db, from.created_at, from.id, skip, limit)
+		).rows;
 	const range = <T>(
 		query: SelectQueryBuilder<Database, "tools", T>,
 	): SelectQueryBuilder<Database, "tools", T> =>
@@ -210,6 +216,72 @@ export async function findToolsPageFrom(
 			: range(db.selectFrom("tools")),
 	);
 }
+
+/**
+ * PostgreSQL: the most index entries a page of the list reads through the statements below. The
+ * list cache starts every page fewer than 250 places after a key it keeps (or the top), and a page
+ * holds at most 100 tools; a page further from its start takes the statements above.
+ */
+const POSTGRES_PAGE_SCAN_MAX = 512;
+
+/**
+ * PostgreSQL: a page of the listed tools, `skip` places after the top or a key, newest first. The
+ * page's ids come from the listed-tools index alone, in a scan that stops at `skip + limit`
+ * entries; only the page's rows are then read in full. The scan is bounded by a constant
+ * (POSTGRES_PAGE_SCAN_MAX) rather than by the page's limit and offset as values, so one plan
+ * serves every page: PostgreSQL keeps a prepared statement's generic plan only when it costs no
+ * more than the plans made for each run's values, and without knowing how few entries the limit
+ * and offset take, that plan reads the whole index; so each page was planned again, which cost as
+ * much as reading it. Compiled once (decision 016).
+ */
+function postgresListedPage(
+	db: Db,
+	from: { createdAt: string; id: string } | undefined,
+	skip: number,
+	limit: number,
+) {
+	let scanned = db
+		.selectFrom("tools")
+		.select(["id", "created_at"])
+		.where("deleted_at", "is", null);
+	if (from)
+		scanned = scanned.where((eb) =>
+			eb(
+				eb.refTuple("created_at", "id"),
+				"<=",
+				eb.tuple(from.createdAt, from.id),
+			),
+		);
+	const page = db
+		.selectFrom(
+			scanned
+				.orderBy("created_at", "desc")
+				.orderBy("id", "desc")
+				.limit(sql.lit(POSTGRES_PAGE_SCAN_MAX))
+				.as("scanned"),
+		)
+		.select(["scanned.id", "scanned.created_at"])
+		.orderBy("scanned.created_at", "desc")
+		.orderBy("scanned.id", "desc")
+		.limit(limit)
+		.offset(skip);
+	return db
+		.selectFrom(page.as("page"))
+		.innerJoin("tools", "tools.id", "page.id")
+		.select(listedToolColumns(db))
+		.orderBy("page.created_at", "desc")
+		.orderBy("page.id", "desc");
+}
+
+const postgresPageFromTop = compiledOnce(
+	(db: Db, skip: number, limit: number) =>
+		postgresListedPage(db, undefined, skip, limit),
+);
+
+const postgresPageFromKey = compiledOnce(
+	(db: Db, createdAt: string, id: string, skip: number, limit: number) =>
+		postgresListedPage(db, { createdAt, id }, skip, limit),
+);
 
 /**
  * The keys of the listed tools every `step` places after `from` (place 0; the newest tool when
