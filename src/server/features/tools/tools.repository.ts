@@ -550,10 +550,13 @@ function isCountKnown(found: number, offset: number, limit: number): boolean {
 }
 
 /**
- * PostgreSQL: the name matches of the page, then, when they do not fill it, the other matches,
- * then, when the page is full, the count. Each statement is small, so planning it is cheap, and
- * the statements a page does not need are never planned. Every value is written into them (see
- * prefixTsquery), so each is planned for these words.
+ * PostgreSQL: the name matches of the page, then, when they do not fill it, the other matches.
+ * The first of these statements that finds rows also counts the matches up to `countUpTo`, in a
+ * subquery PostgreSQL runs once for the statement, so a full page and its count are one round trip
+ * and one statement planned; the count is read apart only when no statement found a row. Each
+ * statement is small, so planning it is cheap, and the statements a page does not need are never
+ * planned. Every value is written into them (see prefixTsquery), so each is planned for these
+ * words.
  */
 async function postgresSearch(
 	db: Db,
@@ -564,10 +567,24 @@ async function postgresSearch(
 ): Promise<SearchPage> {
 	const nameMatch = postgresMatch("search_name", terms);
 	const textMatch = postgresMatch("search_text", terms);
-	const newest = (where: RawBuilder<SqlBool>, skip: number, take: number) =>
+	const allMatches = sql`select 1 from tools where tools.deleted_at is null and ${textMatch}
+    limit ${sql.lit(countUpTo)}`;
+	const newest = (
+		where: RawBuilder<SqlBool>,
+		skip: number,
+		take: number,
+		isCounted: boolean,
+	) =>
 		db
 			.selectFrom("tools")
 			.select(listedToolColumns(db))
+			.$if(isCounted, (query) =>
+				query.select(
+					sql<string>`(select count(*) from (${allMatches}) as m)`.as(
+						"matches",
+					),
+				),
+			)
 			.where("tools.deleted_at", "is", null)
 			.where(where)
 			.orderBy("tools.created_at", "desc")
@@ -575,8 +592,9 @@ async function postgresSearch(
 			.limit(sql.lit(take))
 			.offset(sql.lit(skip))
 			.execute();
-	const named = await newest(nameMatch, offset, limit);
-	let tools = named;
+	const named = await newest(nameMatch, offset, limit, true);
+	let counted = named[0]?.matches;
+	let rows = named;
 	if (named.length < limit) {
 		// The name matches end on this page, or before it: how many there are says where the
 		// other matches start.
@@ -592,16 +610,19 @@ async function postgresSearch(
 			sql<SqlBool>`${textMatch} and not (${nameMatch})`,
 			Math.max(0, offset - nameMatches),
 			limit - named.length,
+			counted === undefined,
 		);
-		tools = [...named, ...others];
+		counted ??= others[0]?.matches;
+		rows = [...named, ...others];
 	}
+	const tools = rows.map(({ matches: _, ...tool }) => tool);
 	if (isCountKnown(tools.length, offset, limit))
 		return { tools, matches: offset + tools.length };
-	const matches = await countMatches(
-		db,
-		sql`select 1 from tools where tools.deleted_at is null and ${textMatch}
-      limit ${sql.lit(countUpTo)}`,
-	);
+	// PostgreSQL returns count(*) as a string (bigint).
+	const matches =
+		counted === undefined
+			? await countMatches(db, allMatches)
+			: Number(counted);
 	return { tools, matches };
 }
 
