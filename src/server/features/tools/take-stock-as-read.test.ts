@@ -38,3 +38,73 @@ test("an edit of a tool between reading its terms and taking its stock refuses t
 	);
 	expect(await readStock(t.db, tool.id)).toBe(90);
 });
+
+test("several lines are taken together only when every one fits: each that does not is named, and the transaction takes nothing", async () => {
+	const t = await createTestApp();
+	const insert = (name: string, stock: number, minimum = 1) =>
+		insertTestTool(t.db, {
+			tool_name: name,
+			available_quantity: stock,
+			minimum_quantity: minimum,
+		});
+	const saw = await insert("Panel Saw", 50);
+	const drill = await insert("Pillar Drill", 3);
+	const clamp = await insert("Bar Clamp", 100, 5);
+	const read = async (quantities: [string, number][]) => {
+		const lines = quantities.map(([tool_id, quantity]) => ({
+			tool_id,
+			quantity,
+		}));
+		const tools = await readToolsForLines(t.db, lines, false);
+		return lines.map((line, at) => ({
+			...line,
+			version: tools[at]?.version ?? 0,
+		}));
+	};
+	const lines = await read([
+		[clamp.id, 10],
+		[saw.id, 5],
+		[drill.id, 3],
+	]);
+	// The drill sells out and the saw is edited after the order read them.
+	await t.db
+		.updateTable("tools")
+		.set({ available_quantity: 1 })
+		.where("id", "=", drill.id)
+		.execute();
+	await t.db
+		.updateTable("tools")
+		.set((eb) => ({ version: eb("version", "+", 1) }))
+		.where("id", "=", saw.id)
+		.execute();
+	const taking = t.db
+		.transaction()
+		.execute((trx) => takeStockAsRead(trx, lines, false));
+	await expect(taking).rejects.toMatchObject({
+		statusCode: 409,
+		message:
+			"2 lines of your cart cannot be ordered as they are; nothing was ordered.",
+		details: expect.arrayContaining([
+			expect.objectContaining({ field: `lines.${drill.id}` }),
+			expect.objectContaining({ field: `lines.${saw.id}` }),
+		]),
+	});
+	expect([
+		await readStock(t.db, clamp.id),
+		await readStock(t.db, saw.id),
+		await readStock(t.db, drill.id),
+	]).toEqual([100, 50, 1]);
+
+	// Read again, every line fits and each tool gives exactly its line's pieces.
+	const again = await read([
+		[clamp.id, 10],
+		[saw.id, 5],
+		[drill.id, 1],
+	]);
+	await t.db.transaction().execute((trx) => takeStockAsRead(trx, again, false));
+	expect([
+		await readStock(t.db, clamp.id),
+		await readStock(t.db, saw.id),
+		await readStock(t.db, drill.id),
+	]).toEqual([90, 45, 0]);
+});

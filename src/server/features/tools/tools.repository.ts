@@ -1058,6 +1058,58 @@ const takeStockStatement = compiledOnce(
 );
 
 /**
+ * PostgreSQL: the statement that takes the stock of several lines at once, compiled once per
+ * number of lines. Its values are each line's tool id, quantity and version, one after the other.
+ * The lines' rows are locked first, in the order of their ids as byte strings (the order
+ * inLockOrder gives, so two checkouts of the same tools never deadlock), and with the lock an
+ * update takes (`for no key update`: a `for update` would also wait for the key-share locks the
+ * order lines' references hold on the tools until their orders commit, in their lines' order, and
+ * deadlock); each row is then taken from under the same conditions as takeStockAtVersion's,
+ * checked on the row as it is once locked.
+ * Answers the ids of the tools it took from.
+ */
+const takeStocksStatement = compiledOncePerLength(
+	(db, values: readonly (string | number)[]) => {
+		const ids: unknown[] = [];
+		const lines: RawBuilder<unknown>[] = [];
+		for (let at = 0; at < values.length; at += 3) {
+			ids.push(values[at]);
+			lines.push(
+				sql`(cast(${values[at]} as text), cast(${values[at + 1]} as integer), cast(${values[at + 2]} as integer))`,
+			);
+		}
+		const query = sql<{ id: string }>`with locked as (
+        select tools.id from tools where tools.id in (${sql.join(ids)})
+        order by tools.id collate "C" for no key update)
+      update tools set available_quantity = tools.available_quantity - line.quantity
+      from (values ${sql.join(lines)}) as line (id, quantity, version)
+      where tools.id = line.id and tools.id in (select locked.id from locked)
+        and tools.version = line.version and tools.deleted_at is null
+        and tools.available_quantity >= line.quantity
+        and tools.minimum_quantity <= line.quantity
+        and line.quantity % tools.pack_size = 0
+      returning tools.id`;
+		return { compile: () => query.compile(db) };
+	},
+);
+
+/**
+ * PostgreSQL: takes the stock of several lines in one statement, one round trip, where a statement
+ * per line made one each, the rows taken so far staying locked meanwhile. Answers the lines it
+ * could not take: the caller's transaction must then roll back.
+ */
+export async function takeStocksAtVersions<
+	Line extends { tool_id: string; quantity: number; version: number },
+>(db: Db, lines: readonly Line[]): Promise<Line[]> {
+	const { rows } = await takeStocksStatement(
+		db,
+		lines.flatMap((line) => [line.tool_id, line.quantity, line.version]),
+	);
+	const taken = new Set(rows.map((row) => row.id));
+	return lines.filter((line) => !taken.has(line.tool_id));
+}
+
+/**
  * Takes `quantity` pieces of a tool in one conditional statement: only while the tool is in the
  * catalog, its stock covers the quantity, the quantity reaches its minimum order in whole packs,
  * and its terms are still at `version` (no edit came between reading them and taking the stock).

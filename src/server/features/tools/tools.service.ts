@@ -20,7 +20,11 @@ import {
 import type { Viewer } from "../../platform/auth/session-guard.ts";
 import { type Clock, monotonicClock } from "../../platform/clock.ts";
 import { byCodeUnits } from "../../platform/code-unit-order.ts";
-import { type Db, isUniqueViolation } from "../../platform/db/database.ts";
+import {
+	type Db,
+	isPostgres,
+	isUniqueViolation,
+} from "../../platform/db/database.ts";
 import {
 	ConflictError,
 	GoneError,
@@ -68,6 +72,7 @@ import {
 	type ToolChanges,
 	type ToolTermsForOrder,
 	takeStockAtVersion,
+	takeStocksAtVersions,
 	updateImportedTool,
 	updateToolAtVersion,
 } from "./tools.repository.ts";
@@ -742,13 +747,26 @@ export async function takeStockAsRead(
 	lines: readonly { tool_id: string; quantity: number; version: number }[],
 	isOneLine: boolean,
 ): Promise<void> {
-	const refused: { tool_id: string; quantity: number }[] = [];
 	const byTool = inLockOrder(lines);
-	for (const line of byTool)
-		if (
-			!(await takeStockAtVersion(db, line.tool_id, line.quantity, line.version))
-		)
-			refused.push(line);
+	let refused: { tool_id: string; quantity: number }[] = [];
+	// One statement for every line needs each tool once (a cart's lines are; sorted, a repeat is
+	// next to its twin).
+	const isEachToolOnce = byTool.every(
+		(line, at) => at === 0 || byTool[at - 1]?.tool_id !== line.tool_id,
+	);
+	if (isPostgres(db) && byTool.length > 1 && isEachToolOnce)
+		refused = await takeStocksAtVersions(db, byTool);
+	else
+		for (const line of byTool)
+			if (
+				!(await takeStockAtVersion(
+					db,
+					line.tool_id,
+					line.quantity,
+					line.version,
+				))
+			)
+				refused.push(line);
 	if (refused.length > 0) await refuseLines(db, refused, isOneLine);
 }
 
