@@ -145,6 +145,26 @@ function readListedTools(
 	return query.select(listedToolColumns(db)).execute();
 }
 
+/**
+ * The listed tools (not deleted), from the tool at `from` (included) onwards, newest first as the
+ * listed-tools index orders them; from the newest when `from` is undefined.
+ */
+function listedFrom<T>(
+	query: SelectQueryBuilder<Database, "tools", T>,
+	from: ListedToolKey | undefined,
+): SelectQueryBuilder<Database, "tools", T> {
+	const listed = query.where("deleted_at", "is", null);
+	return from
+		? listed.where((eb) =>
+				eb(
+					eb.refTuple("created_at", "id"),
+					"<=",
+					eb.tuple(from.created_at, from.id),
+				),
+			)
+		: listed;
+}
+
 /** A page of the listed tools, newest first, `offset` places from the newest. */
 export async function findToolsPage(
 	db: Db,
@@ -192,15 +212,7 @@ export async function findToolsPageFrom(
 	const range = <T>(
 		query: SelectQueryBuilder<Database, "tools", T>,
 	): SelectQueryBuilder<Database, "tools", T> =>
-		query
-			.where("deleted_at", "is", null)
-			.where((eb) =>
-				eb(
-					eb.refTuple("created_at", "id"),
-					"<=",
-					eb.tuple(from.created_at, from.id),
-				),
-			)
+		listedFrom(query, from)
 			.orderBy("created_at", "desc")
 			.orderBy("id", "desc")
 			.limit(limit)
@@ -236,22 +248,14 @@ const POSTGRES_PAGE_SCAN_MAX = 512;
  */
 function postgresListedPage(
 	db: Db,
-	from: { createdAt: string; id: string } | undefined,
+	from: ListedToolKey | undefined,
 	skip: number,
 	limit: number,
 ) {
-	let scanned = db
-		.selectFrom("tools")
-		.select(["id", "created_at"])
-		.where("deleted_at", "is", null);
-	if (from)
-		scanned = scanned.where((eb) =>
-			eb(
-				eb.refTuple("created_at", "id"),
-				"<=",
-				eb.tuple(from.createdAt, from.id),
-			),
-		);
+	const scanned = listedFrom(
+		db.selectFrom("tools").select(["id", "created_at"]),
+		from,
+	);
 	const page = db
 		.selectFrom(
 			scanned
@@ -280,7 +284,7 @@ const postgresPageFromTop = compiledOnce(
 
 const postgresPageFromKey = compiledOnce(
 	(db: Db, createdAt: string, id: string, skip: number, limit: number) =>
-		postgresListedPage(db, { createdAt, id }, skip, limit),
+		postgresListedPage(db, { created_at: createdAt, id }, skip, limit),
 );
 
 /**
@@ -294,19 +298,10 @@ export async function findListedToolKeysEvery(
 	step: number,
 	count: number,
 ): Promise<ListedToolKey[]> {
-	let scanned = db
-		.selectFrom("tools")
-		.select(["created_at", "id"])
-		.where("deleted_at", "is", null);
-	if (from)
-		scanned = scanned.where((eb) =>
-			eb(
-				eb.refTuple("created_at", "id"),
-				"<=",
-				eb.tuple(from.created_at, from.id),
-			),
-		);
-	const numbered = scanned
+	const numbered = listedFrom(
+		db.selectFrom("tools").select(["created_at", "id"]),
+		from,
+	)
 		.select(
 			sql<number>`row_number() over (order by created_at desc, id desc)`.as(
 				"place",
@@ -1094,29 +1089,13 @@ const takeStocksStatement = compiledOncePerLength(
 );
 
 /**
- * PostgreSQL: takes the stock of several lines in one statement, one round trip, where a statement
- * per line made one each, the rows taken so far staying locked meanwhile. Answers the lines it
- * could not take: the caller's transaction must then roll back.
- */
-export async function takeStocksAtVersions<
-	Line extends { tool_id: string; quantity: number; version: number },
->(db: Db, lines: readonly Line[]): Promise<Line[]> {
-	const { rows } = await takeStocksStatement(
-		db,
-		lines.flatMap((line) => [line.tool_id, line.quantity, line.version]),
-	);
-	const taken = new Set(rows.map((row) => row.id));
-	return lines.filter((line) => !taken.has(line.tool_id));
-}
-
-/**
  * Takes `quantity` pieces of a tool in one conditional statement: only while the tool is in the
  * catalog, its stock covers the quantity, the quantity reaches its minimum order in whole packs,
  * and its terms are still at `version` (no edit came between reading them and taking the stock).
  * Two orders racing for the last pieces cannot both succeed: the database re-checks the condition
  * on the row it locks. True when taken.
  */
-export async function takeStockAtVersion(
+async function takeStockAtVersion(
 	db: Db,
 	id: string,
 	quantity: number,
@@ -1124,6 +1103,35 @@ export async function takeStockAtVersion(
 ): Promise<boolean> {
 	const taken = await takeStockStatement(db, id, quantity, version);
 	return taken.numAffectedRows === 1n;
+}
+
+/**
+ * Takes the stock of every line, given in lock order, each at its version and under
+ * takeStockAtVersion's conditions; answers the lines it could not take, and the caller's
+ * transaction must then roll back. On PostgreSQL two lines or more, each of its own tool, are
+ * taken in one statement, one round trip, where a statement per line made one each while the rows
+ * taken so far stayed locked; otherwise (one line, SQLite where a statement costs no round trip,
+ * a list naming a tool twice) a statement per line, in the order given.
+ */
+export async function takeStocksAtVersions<
+	Line extends { tool_id: string; quantity: number; version: number },
+>(db: Db, lines: readonly Line[]): Promise<Line[]> {
+	const tools = new Set(lines.map((line) => line.tool_id));
+	if (isPostgres(db) && lines.length > 1 && tools.size === lines.length) {
+		const { rows } = await takeStocksStatement(
+			db,
+			lines.flatMap((line) => [line.tool_id, line.quantity, line.version]),
+		);
+		const taken = new Set(rows.map((row) => row.id));
+		return lines.filter((line) => !taken.has(line.tool_id));
+	}
+	const refused: Line[] = [];
+	for (const line of lines)
+		if (
+			!(await takeStockAtVersion(db, line.tool_id, line.quantity, line.version))
+		)
+			refused.push(line);
+	return refused;
 }
 
 /**

@@ -20,11 +20,7 @@ import {
 import type { Viewer } from "../../platform/auth/session-guard.ts";
 import { type Clock, monotonicClock } from "../../platform/clock.ts";
 import { byCodeUnits } from "../../platform/code-unit-order.ts";
-import {
-	type Db,
-	isPostgres,
-	isUniqueViolation,
-} from "../../platform/db/database.ts";
+import { type Db, isUniqueViolation } from "../../platform/db/database.ts";
 import {
 	ConflictError,
 	GoneError,
@@ -71,7 +67,6 @@ import {
 	type ToolChange,
 	type ToolChanges,
 	type ToolTermsForOrder,
-	takeStockAtVersion,
 	takeStocksAtVersions,
 	updateImportedTool,
 	updateToolAtVersion,
@@ -747,26 +742,7 @@ export async function takeStockAsRead(
 	lines: readonly { tool_id: string; quantity: number; version: number }[],
 	isOneLine: boolean,
 ): Promise<void> {
-	const byTool = inLockOrder(lines);
-	let refused: { tool_id: string; quantity: number }[] = [];
-	// One statement for every line needs each tool once (a cart's lines are; sorted, a repeat is
-	// next to its twin).
-	const isEachToolOnce = byTool.every(
-		(line, at) => at === 0 || byTool[at - 1]?.tool_id !== line.tool_id,
-	);
-	if (isPostgres(db) && byTool.length > 1 && isEachToolOnce)
-		refused = await takeStocksAtVersions(db, byTool);
-	else
-		for (const line of byTool)
-			if (
-				!(await takeStockAtVersion(
-					db,
-					line.tool_id,
-					line.quantity,
-					line.version,
-				))
-			)
-				refused.push(line);
+	const refused = await takeStocksAtVersions(db, inLockOrder(lines));
 	if (refused.length > 0) await refuseLines(db, refused, isOneLine);
 }
 

@@ -1,18 +1,11 @@
-import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { expect, test } from "vitest";
+import { createLogLines } from "../../test-support/log-lines.ts";
 import { createLazyChildLogger } from "./logger-options.ts";
 
 /** The server's logger (pino, as Fastify makes it) at `level`, its lines kept one object a line. */
 function loggerAt(level: string) {
-	const lines: Record<string, unknown>[] = [];
-	const stream = new Writable({
-		write(chunk, _encoding, done) {
-			for (const line of String(chunk).split("\n"))
-				if (line.startsWith("{")) lines.push(JSON.parse(line));
-			done();
-		},
-	});
+	const { stream, lines } = createLogLines();
 	const app = Fastify({ logger: { level, stream } });
 	return { log: app.log, lines };
 }

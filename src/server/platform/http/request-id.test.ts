@@ -1,20 +1,13 @@
-import { Writable } from "node:stream";
 import { expect, test } from "vitest";
 import type { Config } from "../../config.ts";
+import { createLogLines } from "../../test-support/log-lines.ts";
 import { createTestApp } from "../../test-support/test-app.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A test app whose log lines are kept, one object a line. */
 async function createLoggedApp(trustProxy: Config["trustProxy"] = false) {
-	const lines: Record<string, unknown>[] = [];
-	const logStream = new Writable({
-		write(chunk, _encoding, done) {
-			for (const line of String(chunk).split("\n"))
-				if (line.startsWith("{")) lines.push(JSON.parse(line));
-			done();
-		},
-	});
+	const { stream: logStream, lines } = createLogLines();
 	const t = await createTestApp({
 		config: { logLevel: "info", logRequests: "all", trustProxy },
 		logStream,
